@@ -1,0 +1,53 @@
+# Palaro: `make run` starts the platform with the demo brand; `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+GO ?= go
+WEB_DIST := internal/webui/dist
+PALARO_ADDR ?= :8080
+
+.PHONY: help deps web build run test test-go test-web test-e2e bench clean lint
+
+help:
+	@echo "make run    build everything and start the demo platform on http://localhost:8080"
+	@echo "make test   Go tests (SQLite, and PostgreSQL when PALARO_TEST_POSTGRES_URL is set), web unit tests, e2e in headless Chromium"
+	@echo "make bench  benchmarks (catalogue throughput, bundle size, Lighthouse)"
+
+# npm packages for the web workspace and the e2e suite, installed from the lock files.
+web/node_modules/.installed: web/package-lock.json web/package.json web/apps/player/package.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.installed: e2e/package-lock.json e2e/package.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+deps: web/node_modules/.installed e2e/node_modules/.installed
+
+web: web/node_modules/.installed
+	find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete
+	cd web && npm run build
+
+build: web
+	$(GO) build -o bin/palaro ./cmd/palaro
+
+run: build
+	PALARO_DEMO=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
+
+test: test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm test
+
+test-e2e: build e2e/node_modules/.installed
+	cd e2e && npx playwright test
+
+bench: build e2e/node_modules/.installed
+	./bench/run.sh
+
+clean:
+	rm -rf bin data e2e/test-results
+	find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete

@@ -1,0 +1,91 @@
+// Command palaro is the whole platform in one binary:
+//
+//	palaro serve     run the HTTP server (PALARO_ADDR, PALARO_DATABASE_URL, PALARO_REDIS_URL, PALARO_DEMO)
+//	palaro migrate   apply the embedded schema migrations
+//	palaro seed      load the demo brand and content into an empty database
+//	palaro version   print the binary and schema versions
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/palaro/palaro/internal/platform/config"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+var version = "dev"
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "palaro:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() error {
+	return errors.New("usage: palaro serve | migrate | seed | version")
+}
+
+func run(args []string) error {
+	if len(args) == 0 {
+		return usage()
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(logger)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch args[0] {
+	case "serve":
+		m := NewMain(cfg, logger)
+		if err := m.Run(ctx); err != nil {
+			m.Close()
+			return err
+		}
+		<-ctx.Done()
+		logger.Info("shutting down")
+		return m.Close()
+	case "migrate":
+		store, err := db.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		n, err := store.Migrate(ctx)
+		if err != nil {
+			return err
+		}
+		logger.Info("migrated", "applied", n, "version", db.LatestVersion(store.Dialect))
+		return nil
+	case "seed":
+		store, err := db.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		if _, err := store.Migrate(ctx); err != nil {
+			return err
+		}
+		seeded, err := seedDemo(ctx, store)
+		if err != nil {
+			return err
+		}
+		logger.Info("seed", "seeded", seeded)
+		return nil
+	case "version":
+		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
+		return nil
+	default:
+		return usage()
+	}
+}

@@ -1,0 +1,74 @@
+// Package config reads the process environment once, in cmd, into values.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+)
+
+type Config struct {
+	Addr          string        // PALARO_ADDR, default :8080
+	DatabaseURL   string        // PALARO_DATABASE_URL, default sqlite://data/palaro.db
+	RedisURL      string        // PALARO_REDIS_URL, optional
+	Demo          bool          // PALARO_DEMO=1 seeds the demo brand into an empty database
+	LogLevel      slog.Level    // PALARO_LOG_LEVEL: debug, info, warn, error
+	TrustedProxy  bool          // PALARO_TRUST_PROXY=1: take client IP and country from the edge's headers
+	CountryHeader string        // PALARO_COUNTRY_HEADER, default CF-IPCountry
+	ShutdownGrace time.Duration // PALARO_SHUTDOWN_GRACE, default 15s
+}
+
+// Load reads the environment. Any X may also come from X_FILE (secrets).
+func Load() (Config, error) {
+	c := Config{
+		Addr:          get("PALARO_ADDR", ":8080"),
+		DatabaseURL:   get("PALARO_DATABASE_URL", "sqlite://data/palaro.db"),
+		RedisURL:      get("PALARO_REDIS_URL", ""),
+		Demo:          truthy(get("PALARO_DEMO", "")),
+		TrustedProxy:  truthy(get("PALARO_TRUST_PROXY", "")),
+		CountryHeader: get("PALARO_COUNTRY_HEADER", "CF-IPCountry"),
+		ShutdownGrace: 15 * time.Second,
+	}
+	switch strings.ToLower(get("PALARO_LOG_LEVEL", "info")) {
+	case "debug":
+		c.LogLevel = slog.LevelDebug
+	case "info", "":
+		c.LogLevel = slog.LevelInfo
+	case "warn", "warning":
+		c.LogLevel = slog.LevelWarn
+	case "error":
+		c.LogLevel = slog.LevelError
+	default:
+		return c, fmt.Errorf("PALARO_LOG_LEVEL: want debug, info, warn or error")
+	}
+	if v := get("PALARO_SHUTDOWN_GRACE", ""); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return c, fmt.Errorf("PALARO_SHUTDOWN_GRACE: %q is not a duration", v)
+		}
+		c.ShutdownGrace = d
+	}
+	return c, nil
+}
+
+func get(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok {
+		return v
+	}
+	if f, ok := os.LookupEnv(key + "_FILE"); ok && f != "" {
+		if b, err := os.ReadFile(f); err == nil {
+			return strings.TrimSpace(string(b))
+		}
+	}
+	return def
+}
+
+func truthy(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,173 @@
+// Package db opens the store (SQLite by default, PostgreSQL by URL), applies
+// the embedded migrations and gives every domain store the same small API:
+// queries are written once with ? placeholders and rebound per dialect.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	_ "modernc.org/sqlite"             // registers "sqlite"
+)
+
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the handle every store gets.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+	URL     string
+}
+
+// DefaultURL is the embedded default: a SQLite file under ./data.
+const DefaultURL = "sqlite://data/palaro.db"
+
+// Open connects by URL: postgres:// or postgresql:// selects PostgreSQL;
+// sqlite://path (or a bare path) selects SQLite with WAL.
+func Open(ctx context.Context, url string) (*DB, error) {
+	if url == "" {
+		url = DefaultURL
+	}
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		sqldb, err := sql.Open("pgx", url)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		sqldb.SetMaxOpenConns(32)
+		sqldb.SetMaxIdleConns(32)
+		sqldb.SetConnMaxIdleTime(5 * time.Minute)
+		d := &DB{DB: sqldb, Dialect: Postgres, URL: url}
+		if err := d.PingContext(ctx); err != nil {
+			sqldb.Close()
+			return nil, fmt.Errorf("ping postgres: %w", err)
+		}
+		return d, nil
+	default:
+		path := strings.TrimPrefix(url, "sqlite://")
+		path = strings.TrimPrefix(path, "file:")
+		memory := path == ":memory:" || strings.Contains(path, "mode=memory")
+		if !memory {
+			if dir := filepath.Dir(path); dir != "." {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return nil, fmt.Errorf("create data dir: %w", err)
+				}
+			}
+		}
+		dsn := "file:" + path
+		sep := "?"
+		if strings.Contains(dsn, "?") {
+			sep = "&"
+		}
+		dsn += sep + "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		if !memory {
+			dsn += "&_pragma=journal_mode(WAL)"
+		}
+		sqldb, err := sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		if memory {
+			// One connection keeps one in-memory database.
+			sqldb.SetMaxOpenConns(1)
+		} else {
+			sqldb.SetMaxOpenConns(8)
+			sqldb.SetMaxIdleConns(8)
+		}
+		d := &DB{DB: sqldb, Dialect: SQLite, URL: url}
+		if err := d.PingContext(ctx); err != nil {
+			sqldb.Close()
+			return nil, fmt.Errorf("ping sqlite: %w", err)
+		}
+		return d, nil
+	}
+}
+
+// Rebind turns ? placeholders into $1, $2 ... for PostgreSQL.
+// Question marks inside single-quoted literals are left alone.
+func (d *DB) Rebind(q string) string {
+	if d.Dialect != Postgres {
+		return q
+	}
+	return rebind(q)
+}
+
+func rebind(q string) string {
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n := 0
+	inQuote := false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c == '\'':
+			inQuote = !inQuote
+			b.WriteByte(c)
+		case c == '?' && !inQuote:
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// Querier is what *sql.DB and *sql.Tx share; store helpers take it so they
+// compose inside one transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Tx is a transaction that rebinds like DB.
+type Tx struct {
+	*sql.Tx
+	db *DB
+}
+
+func (t *Tx) Rebind(q string) string { return t.db.Rebind(q) }
+func (t *Tx) Dialect() Dialect       { return t.db.Dialect }
+
+// InTx runs fn in a transaction, committing on nil and rolling back otherwise.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := d.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{Tx: sqlTx, db: d}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = sqlTx.Rollback()
+		}
+	}()
+	if err = fn(tx); err != nil {
+		return err
+	}
+	if err = sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsNoRows reports sql.ErrNoRows.
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -1,0 +1,79 @@
+// Package dbtest gives tests a fresh, migrated store on SQLite and, when
+// PALARO_TEST_POSTGRES_URL is set, on PostgreSQL (each test in its own schema).
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// EnvPostgres names the variable CI sets to run store tests on PostgreSQL too.
+const EnvPostgres = "PALARO_TEST_POSTGRES_URL"
+
+// Each runs fn once per available dialect as subtests "sqlite" and "postgres".
+func Each(t *testing.T, fn func(t *testing.T, store *db.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, Open(t, db.SQLite)) })
+	if os.Getenv(EnvPostgres) != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, Open(t, db.Postgres)) })
+	}
+}
+
+// URL returns a fresh database URL for the dialect (migrations not applied).
+// For PostgreSQL it creates a throwaway schema dropped when the test ends.
+func URL(t testing.TB, d db.Dialect) string {
+	t.Helper()
+	if d == db.SQLite {
+		return "sqlite://" + filepath.Join(t.TempDir(), "test.db")
+	}
+	base := os.Getenv(EnvPostgres)
+	if base == "" {
+		t.Skip(EnvPostgres + " not set")
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	schema := "t_" + hex.EncodeToString(b[:])
+	ctx := context.Background()
+	admin, err := db.Open(ctx, base)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		admin.Close()
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", EnvPostgres, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Open returns a migrated store for the dialect, closed when the test ends.
+func Open(t testing.TB, d db.Dialect) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	store, err := db.Open(ctx, URL(t, d))
+	if err != nil {
+		t.Fatalf("open %s: %v", d, err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if _, err := store.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", d, err)
+	}
+	return store
+}

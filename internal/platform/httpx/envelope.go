@@ -1,0 +1,109 @@
+// Package httpx is the HTTP edge shared by every domain: the one response
+// envelope, error mapping, request decoding and middleware.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+)
+
+// Envelope is the body of every API response (docs/api.md).
+//
+//	{"success":true,"code":"ok","message":"","value":{...}}
+//	{"success":false,"code":"request.invalid_page","message":"...","value":null}
+type Envelope struct {
+	Success bool   `json:"success"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Value   any    `json:"value"`
+}
+
+// statusOf is the one table from error kind to HTTP status.
+var statusOf = map[apperr.Kind]int{
+	apperr.KindInternal:     http.StatusInternalServerError,
+	apperr.KindInvalid:      http.StatusBadRequest,
+	apperr.KindNotFound:     http.StatusNotFound,
+	apperr.KindConflict:     http.StatusConflict,
+	apperr.KindUnauthorized: http.StatusUnauthorized,
+	apperr.KindForbidden:    http.StatusForbidden,
+	apperr.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.KindTooMany:      http.StatusTooManyRequests,
+	apperr.KindUnavailable:  http.StatusServiceUnavailable,
+}
+
+// StatusOf maps an error to its HTTP status.
+func StatusOf(err error) int {
+	if s, ok := statusOf[apperr.As(err).Kind]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// OK writes a success envelope.
+func OK(w http.ResponseWriter, r *http.Request, value any) {
+	writeJSON(w, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value})
+}
+
+// Fail writes an error envelope in the caller's language; internal causes are logged only.
+func Fail(w http.ResponseWriter, r *http.Request, err error) {
+	e := apperr.As(err)
+	status := StatusOf(e)
+	if status >= 500 {
+		slog.ErrorContext(r.Context(), "request failed", "code", e.Code, "err", e.Error(), "request_id", RequestID(r.Context()))
+	}
+	writeJSON(w, status, Envelope{Success: false, Code: e.Code, Message: apperr.Message(e.Code, Lang(r), e.Params)})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+// MaxBodyBytes caps any request body.
+const MaxBodyBytes = 1 << 20
+
+// DecodeJSON reads a JSON body into v, refusing unknown shapes and oversize bodies.
+func DecodeJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return apperr.New(apperr.KindTooLarge, "request.too_large")
+		}
+		return apperr.Invalid("request.invalid_json")
+	}
+	return nil
+}
+
+// Lang picks the caller's language: ?language= or ?lang=, then X-Lang, then
+// Accept-Language's first tag, then TY (the brand default).
+func Lang(r *http.Request) string {
+	q := r.URL.Query()
+	for _, k := range []string{"language", "lang"} {
+		if v := q.Get(k); v != "" && len(v) <= 8 {
+			return strings.ToUpper(v)
+		}
+	}
+	if v := r.Header.Get("X-Lang"); v != "" && len(v) <= 8 {
+		return strings.ToUpper(v)
+	}
+	if al := r.Header.Get("Accept-Language"); al != "" {
+		tag := strings.ToLower(strings.TrimSpace(strings.Split(strings.Split(al, ",")[0], ";")[0]))
+		switch {
+		case strings.HasPrefix(tag, "en"):
+			return "EN"
+		case strings.HasPrefix(tag, "fil"), strings.HasPrefix(tag, "tl"):
+			return "TY"
+		}
+	}
+	return "TY"
+}

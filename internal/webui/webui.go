@@ -1,0 +1,130 @@
+// Package webui serves the built React storefront embedded in the binary:
+// hashed assets with a long cache, gzip precomputed at start, and the SPA
+// shell for every page route (404 status for paths the storefront does not know).
+package webui
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+)
+
+//go:embed all:dist
+var dist embed.FS
+
+type file struct {
+	body  []byte
+	gz    []byte
+	ctype string
+}
+
+// Handler serves the storefront.
+type Handler struct {
+	files map[string]*file
+	index *file
+}
+
+// KnownRoutes are the storefront paths answered 200; other paths still get
+// the shell (the app renders its not-found page) with status 404.
+var KnownRoutes = []string{
+	"/", "/index", "/index.html", "/home", "/login", "/register", "/agent", "/agentHome", "/member",
+	"/help", "/sports", "/esports", "/lott", "/elott", "/cockfight", "/live", "/fish", "/rng", "/pvp",
+	"/bgs", "/inHouse", "/favorite", "/recent", "/lottery", "/seaLottery", "/vnLottery", "/promotions",
+	"/pointMall", "/seamless", "/maintenance", "/restricted",
+}
+
+var compressible = map[string]bool{".js": true, ".css": true, ".html": true, ".svg": true, ".json": true, ".txt": true, ".webmanifest": true, ".map": true}
+
+// New loads the embedded build.
+func New() *Handler {
+	h := &Handler{files: map[string]*file{}}
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		return h
+	}
+	_ = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		body, err := fs.ReadFile(sub, p)
+		if err != nil {
+			return nil
+		}
+		ext := path.Ext(p)
+		f := &file{body: body, ctype: mime.TypeByExtension(ext)}
+		if f.ctype == "" {
+			f.ctype = http.DetectContentType(body)
+		}
+		if compressible[ext] && len(body) > 512 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			_ = zw.Close()
+			if buf.Len() < len(body) {
+				f.gz = buf.Bytes()
+			}
+		}
+		h.files["/"+p] = f
+		return nil
+	})
+	h.index = h.files["/index.html"]
+	return h
+}
+
+// Built reports whether a storefront build is embedded.
+func (h *Handler) Built() bool { return h.index != nil }
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	if f, ok := h.files[p]; ok && p != "/index.html" {
+		if strings.HasPrefix(p, "/assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+		}
+		h.send(w, r, f, http.StatusOK)
+		return
+	}
+	if h.index == nil {
+		http.Error(w, "the storefront is not built: run make web", http.StatusServiceUnavailable)
+		return
+	}
+	status := http.StatusNotFound
+	if path.Ext(p) == "" || p == "/index.html" {
+		for _, k := range KnownRoutes {
+			if p == k {
+				status = http.StatusOK
+				break
+			}
+		}
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	h.send(w, r, h.index, status)
+}
+
+func (h *Handler) send(w http.ResponseWriter, r *http.Request, f *file, status int) {
+	w.Header().Set("Content-Type", f.ctype)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	body := f.body
+	if f.gz != nil {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			body = f.gz
+		}
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}

@@ -1,0 +1,6 @@
+CREATE TABLE brand (
+    id INTEGER PRIMARY KEY,
+    merchant_code TEXT NOT NULL UNIQUE,
+    config TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+);

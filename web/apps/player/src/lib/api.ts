@@ -1,0 +1,70 @@
+// The one HTTP client for the storefront. Every Palaro endpoint answers the
+// envelope {success, code, message, value}; this unwraps value or throws ApiError
+// whose code the UI translates as errors.<code>.
+
+export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status: number) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+let currentLanguage = 'TY';
+/** The i18n layer keeps this in step so every request carries the user's language. */
+export function setApiLanguage(lang: string) {
+  currentLanguage = lang;
+}
+export function getApiLanguage() {
+  return currentLanguage;
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  opts: { params?: QueryParams; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLanguage, ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('network.offline', 'Network link is abnormal', 0);
+  }
+  let env: Envelope<T> | undefined;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(res.ok ? 'server.bad_response' : 'server.internal', res.statusText, res.status);
+  }
+  if (!res.ok || !env.success) {
+    throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
+  }
+  return env.value;
+}
+
+export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
+  apiRequest<T>('GET', path, { params, signal });

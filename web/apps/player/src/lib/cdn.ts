@@ -1,0 +1,25 @@
+// Images and game launches go through a CDN base picked at random from the
+// brand's lists (spec section 7). The pick is made once per page load.
+
+const picked = new Map<string, string>();
+
+export function pickBase(kind: 'image' | 'launch', list: string[] | undefined, random: () => number = Math.random): string {
+  const key = kind + ':' + (list ?? []).join('|');
+  const hit = picked.get(key);
+  if (hit !== undefined) return hit;
+  const bases = (list ?? []).filter((b) => typeof b === 'string');
+  const base = bases.length ? bases[Math.floor(random() * bases.length) % bases.length] : '';
+  picked.set(key, base.replace(/\/+$/, ''));
+  return picked.get(key)!;
+}
+
+/** Joins a CDN base and an asset path; absolute URLs pass through. */
+export function cdnUrl(base: string, path: string | undefined | null): string {
+  if (!path) return '';
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
+  return base + (path.startsWith('/') ? path : '/' + path);
+}
+
+export function resetCdnPicks() {
+  picked.clear();
+}

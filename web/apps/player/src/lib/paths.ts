@@ -1,0 +1,53 @@
+// Every in-app link is built here, so routes change in one place.
+
+export type CategoryCode =
+  | 'SPORTS' | 'ESPORTS' | 'LIVE' | 'LOTT' | 'ELOTT' | 'FISH' | 'PVP' | 'RNG' | 'BGS' | 'INHOUSE' | 'COCKFIGHT';
+
+/** Category -> storefront route (spec section 2; INHOUSE is reachable at /inHouse and /bgs). */
+export const categoryPath: Record<CategoryCode, string> = {
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  LOTT: '/lott',
+  ELOTT: '/elott',
+  COCKFIGHT: '/cockfight',
+  LIVE: '/live',
+  FISH: '/fish',
+  RNG: '/rng',
+  PVP: '/pvp',
+  BGS: '/bgs',
+  INHOUSE: '/inHouse',
+};
+
+/** Route -> category (reverse map, including /inHouse). */
+export const pathCategory: Record<string, CategoryCode> = Object.fromEntries(
+  Object.entries(categoryPath).map(([k, v]) => [v.toLowerCase(), k as CategoryCode]),
+) as Record<string, CategoryCode>;
+
+/** Centres that list vendors rather than games. */
+export const vendorListCategories: CategoryCode[] = ['SPORTS', 'ESPORTS', 'LOTT', 'ELOTT', 'COCKFIGHT'];
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  agent: '/agent',
+  agentHome: '/agentHome',
+  member: '/member',
+  help: (section?: string) => (section ? `/help#${section}` : '/help'),
+  promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),
+  favorite: '/favorite',
+  recent: '/recent',
+  pointMall: '/pointMall',
+  category: (c: CategoryCode) => categoryPath[c],
+  lottery: (gameCode: string) => `/lottery?gameCode=${encodeURIComponent(gameCode)}`,
+  seaLottery: (gameCode: string) => `/seaLottery?gameCode=${encodeURIComponent(gameCode)}`,
+  vnLottery: (gameCode: string) => `/vnLottery?gameCode=${encodeURIComponent(gameCode)}`,
+};
+
+/** Pages whose path contains these hide or collapse the side menu (spec section 2). */
+export const sideMenuCollapsedMarkers = ['/seamless', '/lottert', '/vnlottery', '/sealottery'];
+
+export function isSideMenuCollapsedPath(pathname: string): boolean {
+  const p = pathname.toLowerCase();
+  return sideMenuCollapsedMarkers.some((m) => p.includes(m));
+}
