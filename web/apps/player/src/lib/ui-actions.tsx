@@ -1,0 +1,50 @@
+// Cross-feature actions (open a modal, ask a visitor to log in, launch a game).
+// Features call these through context; the app shell (src/app) provides the
+// implementation, so features never import each other.
+import { createContext, useContext } from 'react';
+
+export type LaunchTarget = {
+  nodeId?: number;
+  vassalage: string;
+  gameType: string;
+  gameCode?: string;
+  isGame?: string;
+  launchMode?: string;
+  name?: string;
+};
+
+export type UiActions = {
+  /** Notice modal (player notices), expanded at index. */
+  openNotice(index?: number): void;
+  /** Announcement popup (publicModal). */
+  openAnnouncements(): void;
+  /** Help modal, optionally at a section key such as "term". */
+  openHelp(section?: string): void;
+  openLogin(): void;
+  openRegister(): void;
+  /** True when a member session exists; otherwise tells the visitor they are not logged in and offers login. */
+  requireLogin(): boolean;
+  /** Starts a game or vendor (visitors get the login prompt). */
+  launch(target: LaunchTarget): void;
+};
+
+const noop = () => {};
+export const UiActionsContext = createContext<UiActions>({
+  openNotice: noop,
+  openAnnouncements: noop,
+  openHelp: noop,
+  openLogin: noop,
+  openRegister: noop,
+  requireLogin: () => false,
+  launch: noop,
+});
+
+export function useUiActions(): UiActions {
+  return useContext(UiActionsContext);
+}
+
+export type SessionState = { loggedIn: boolean; isTrial: boolean; isAgent: boolean };
+export const SessionContext = createContext<SessionState>({ loggedIn: false, isTrial: false, isAgent: false });
+export function useSessionState(): SessionState {
+  return useContext(SessionContext);
+}
