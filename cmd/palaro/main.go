@@ -3,6 +3,7 @@
 //	palaro serve     run the HTTP server (PALARO_ADDR, PALARO_DATABASE_URL, PALARO_REDIS_URL, PALARO_DEMO)
 //	palaro migrate   apply the embedded schema migrations
 //	palaro seed      load the demo brand and content into an empty database
+//	palaro brand export|import FILE   print or replace the brand configuration (JSON)
 //	palaro version   print the binary and schema versions
 package main
 
@@ -29,7 +30,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | version")
 }
 
 func run(args []string) error {
@@ -82,6 +83,8 @@ func run(args []string) error {
 		}
 		logger.Info("seed", "seeded", seeded)
 		return nil
+	case "brand":
+		return brandCommand(ctx, cfg, args[1:])
 	case "version":
 		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
 		return nil

@@ -2,16 +2,31 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"time"
 
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/content"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // registerDomains wires each domain's store, service and routes.
 func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- brand and content (system endpoints, announcements, help) ---
+	brands := brand.NewService(brand.NewStore(m.DB), m.Clock)
+	brand.NewHandler(brands, brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}).Routes(mux)
+	content.NewHandler(content.NewService(content.NewStore(m.DB), m.Clock)).Routes(mux)
+	brand.CDNAlias(mux, "/cdn/a", "/cdn/b")
 
 	// --- games catalogue (menus, lists, lanes, winners, art) ---
+	games := game.NewService(game.NewStore(m.DB), m.Clock, m.Logger, game.DefaultRefreshInterval)
+	if _, err := games.Catalog(ctx); err != nil { // load the first snapshot before serving
+		return err
+	}
+	game.NewHandler(games, game.DefaultCacheEntries).Register(mux)
 
 	return nil
 }
@@ -19,8 +34,24 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 // seedDemo loads the demo brand into an empty database; false when it already has one.
 func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	// --- brand and content seed ---
+	brandSeeded, err := brand.NewService(brand.NewStore(store), clock.System{}).Seed(ctx, brand.Demo())
+	if err != nil {
+		return false, fmt.Errorf("brand seed: %w", err)
+	}
+	if brandSeeded {
+		if _, err := content.NewService(content.NewStore(store), clock.System{}).Seed(ctx, content.Demo(time.Now())); err != nil {
+			return false, fmt.Errorf("content seed: %w", err)
+		}
+	}
 
 	// --- games catalogue seed ---
+	gamesSeeded, err := game.SeedDemo(ctx, game.NewStore(store), time.Now())
+	if err != nil {
+		return false, err
+	}
+	if gamesSeeded {
+		return true, nil
+	}
 
-	return false, nil
+	return brandSeeded, nil
 }

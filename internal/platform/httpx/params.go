@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -9,12 +10,18 @@ import (
 )
 
 // Query reads and validates query parameters, collecting the first error.
+// The query string is parsed once, not once per parameter (hot read paths).
 type Query struct {
-	r   *http.Request
-	err error
+	r    *http.Request
+	vals url.Values
+	err  error
 }
 
-func NewQuery(r *http.Request) *Query { return &Query{r: r} }
+func NewQuery(r *http.Request) *Query { return &Query{r: r, vals: r.URL.Query()} }
+
+// Value is the raw (trimmed) value of a parameter, "" when absent, for
+// checks the typed readers do not cover.
+func (q *Query) Value(name string) string { return strings.TrimSpace(q.vals.Get(name)) }
 
 // Err is the first validation error met, if any.
 func (q *Query) Err() error { return q.err }
@@ -27,7 +34,7 @@ func (q *Query) fail(err error) {
 
 // Int reads an integer within [min,max], def when absent.
 func (q *Query) Int(name string, def, min, max int) int {
-	raw := strings.TrimSpace(q.r.URL.Query().Get(name))
+	raw := q.Value(name)
 	if raw == "" {
 		return def
 	}
@@ -48,7 +55,7 @@ func (q *Query) Int(name string, def, min, max int) int {
 
 // Code reads an identifier-like value ([A-Za-z0-9_,-], at most maxLen), def when absent.
 func (q *Query) Code(name, def string, maxLen int) string {
-	raw := strings.TrimSpace(q.r.URL.Query().Get(name))
+	raw := q.Value(name)
 	if raw == "" {
 		return def
 	}
@@ -61,7 +68,7 @@ func (q *Query) Code(name, def string, maxLen int) string {
 
 // OneOf reads a value from a fixed set (case-insensitive, returned upper-case).
 func (q *Query) OneOf(name, def string, allowed ...string) string {
-	raw := strings.ToUpper(strings.TrimSpace(q.r.URL.Query().Get(name)))
+	raw := strings.ToUpper(q.Value(name))
 	if raw == "" {
 		return def
 	}
@@ -76,7 +83,7 @@ func (q *Query) OneOf(name, def string, allowed ...string) string {
 
 // Text reads free text up to maxLen runes, def when absent.
 func (q *Query) Text(name, def string, maxLen int) string {
-	raw := strings.TrimSpace(q.r.URL.Query().Get(name))
+	raw := q.Value(name)
 	if raw == "" {
 		return def
 	}

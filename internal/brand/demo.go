@@ -1,0 +1,116 @@
+package brand
+
+// Demo is the demo brand seeded with PALARO_DEMO=1: Palaro, Tagalog first.
+func Demo() Config {
+	sw := func(id string, on bool, children ...Switch) Switch {
+		if children == nil {
+			children = []Switch{}
+		}
+		return Switch{ModID: id, Enabled: on, ChildrenNodes: children}
+	}
+	rule := func(field string, enabled, required bool, patternID string, min, max int) FieldRule {
+		return FieldRule{Field: field, Enabled: enabled, Required: required, AcceptedPattern: Patterns[patternID],
+			MinLength: min, MaxLength: max, PatternID: patternID}
+	}
+	return Config{
+		Info: Info{
+			Platform:        "WEB",
+			MerchantCode:    "PALARO_DEMO",
+			BrandName:       "Palaro",
+			MainDomain:      "localhost",
+			DefaultLanguage: "TY",
+			Languages:       []string{"TY", "EN"},
+			Currency:        Currency{Code: "PHP", Symbol: "₱", Decimals: 2},
+			Theme: Theme{
+				LogoURL:    "/art/brand/logo.svg",
+				FaviconURL: "/art/brand/favicon.svg",
+				Dark: map[string]string{
+					"--c-bg": "#0E1525", "--c-surface": "#16203A", "--c-primary": "#F5B942",
+					"--c-accent": "#FF6B5A", "--c-teal": "#1FC3A7", "--c-text": "#F4F1E8",
+				},
+				Light: map[string]string{
+					"--c-bg": "#FBF7EE", "--c-surface": "#FFFFFF", "--c-primary": "#B7790E",
+					"--c-accent": "#D9473A", "--c-teal": "#12806E", "--c-text": "#18203A",
+				},
+			},
+			CustomerService: []CustomerService{
+				{ID: 1, Name: "Live chat", Type: "LIVECHAT", Path: "cs-7f3a9c21", Target: "/help#faq"},
+				{ID: 2, Name: "Telegram", Type: "TELEGRAM", Path: "cs-b41d0e88", Target: "https://t.me/palaro_demo_support"},
+				{ID: 3, Name: "E-mail", Type: "EMAIL", Path: "cs-5c62aa17", Target: "mailto:support@palaro.example"},
+			},
+			DomainRoute: []DomainRoute{
+				{Domain: "localhost", Route: "/", Type: "MAIN"},
+				{Domain: "127.0.0.1", Route: "/", Type: "MAIN"},
+				{Domain: "agent.localhost", Route: "/agent", Type: "AGENT"},
+			},
+			Resources: []Resource{
+				{ResourceType: "FACEBOOK", URL: "https://www.facebook.com/palaro.demo", LabelNameEn: "Facebook", LabelNameTy: "Facebook"},
+				{ResourceType: "TIKTOK", URL: "https://www.tiktok.com/@palaro.demo", LabelNameEn: "TikTok", LabelNameTy: "TikTok"},
+				{ResourceType: "YOUTUBE", URL: "https://www.youtube.com/@palaro.demo", LabelNameEn: "YouTube", LabelNameTy: "YouTube"},
+				{ResourceType: "TELEGRAM", URL: "https://t.me/palaro_demo", LabelNameEn: "Telegram channel", LabelNameTy: "Telegram channel"},
+				{ResourceType: "INSTAGRAM", URL: "https://www.instagram.com/palaro.demo", LabelNameEn: "Instagram", LabelNameTy: "Instagram"},
+				{ResourceType: "Android", URL: "https://palaro.example/app/palaro.apk", LabelNameEn: "Android app", LabelNameTy: "App para sa Android"},
+				{ResourceType: "iOS", URL: "https://palaro.example/app/ios", LabelNameEn: "iPhone app", LabelNameTy: "App para sa iPhone"},
+				{ResourceType: "LITE", URL: "https://palaro.example/lite", LabelNameEn: "Lite web app", LabelNameTy: "Lite na web app"},
+			},
+			Whitelabel: []Switch{
+				sw("USERNAMEREG3", true),
+				sw("MOBILENUMREG3", true, sw("REGMOBVERF3", true), sw("MOBILENUMPASSREG3", true)),
+				sw("DIRECTREG3", true),
+				sw("CHNGPASSVERIF3", false),
+				sw("AGENTPOLICY3", true),
+				sw("FREEPLAY3", true),
+				sw("PWDEXPFORCECHANGE3", true),
+				sw("MOBILEVERCODELOGIN3", false),
+				sw("REFERRAL", true),
+				sw("VIP", true),
+				sw("MEMBERCENTER", true),
+				sw("AGENTCENTER", true),
+			},
+			Register: RegisterSettings{Fields: []FieldRule{
+				rule("username", true, true, "LETTER_FIRST", 6, 16),
+				rule("password", true, true, "LETTERS_DIGITS", 6, 20),
+				rule("confirmPassword", true, true, "LETTERS_DIGITS", 6, 20),
+				rule("payeeName", true, false, "ENGLISH_SPACES", 2, 50),
+				rule("email", true, false, "EMAIL", 6, 64),
+				rule("mobileNum", true, false, "DIGITS", 10, 11),
+				rule("verificationCode", true, false, "DIGITS", 6, 6),
+				rule("captcha", true, true, "LETTERS_OR_DIGITS", 4, 4),
+				rule("affiliateCode", true, false, "LETTERS_OR_DIGITS", 4, 16),
+				rule("recommenderId", false, false, "LETTERS_OR_DIGITS", 4, 16),
+				rule("paymentPassword", false, false, "DIGITS", 6, 6),
+				rule("qqNum", false, false, "DIGITS", 5, 12),
+				rule("line", false, false, "NO_SPACES", 2, 40),
+				rule("whatsapp", false, false, "DIGITS", 8, 15),
+				rule("facebook", false, false, "NO_SPACES", 2, 60),
+				rule("telegram", false, false, "NO_SPACES", 2, 40),
+				rule("zalo", false, false, "DIGITS", 8, 15),
+				rule("wechat", false, false, "NO_SPACES", 2, 40),
+				rule("idNumber", false, false, "LETTERS_OR_DIGITS", 6, 20),
+				rule("birthday", false, false, "DATE_YMD", 10, 10),
+				rule("nationality", false, false, "ENGLISH_SPACES", 2, 40),
+				rule("address", false, false, "ANY", 5, 120),
+				rule("occupation", false, false, "ENGLISH_SPACES", 2, 60),
+				rule("sourceOfIncome", false, false, "ENGLISH_SPACES", 2, 60),
+			}},
+			Analytics:          Analytics{GtagID: ""},
+			ImageCDNs:          []string{"/cdn/a", "/cdn/b"},
+			LaunchGameCDNs:     []string{"/cdn/a"},
+			Licence:            "Palaro is a demonstration platform. Play responsibly; for adults 18 and over only. No real money is wagered.",
+			AgeLimit:           18,
+			LotteryType:        "Lott",
+			EsportsVendors:     []string{"IMES"},
+			CockfightVendors:   []string{},
+			RngExcludedVendors: []string{"BGS"},
+			PrizeModes:         []string{"LOTT", "ZY", "ELOTT", "SEA"},
+			SelectionTypes:     []string{"NEW", "FAV", "ALL", "HOT", "RECENT"},
+			SubCategories:      []string{"JP", "TG", "AC", "BG"},
+		},
+		Maintenance: false,
+		Region: Region{
+			BlockedCountries: []string{"US", "KP"},
+			BlockedCIDRs:     []string{},
+			AllowedCIDRs:     []string{},
+		},
+	}
+}

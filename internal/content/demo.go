@@ -1,0 +1,149 @@
+package content
+
+import (
+	"strconv"
+	"time"
+)
+
+// Demo is the demo brand's content, in Tagalog and English. Published
+// times are relative to now so the demo always looks current.
+func Demo(now time.Time) Snapshot {
+	ago := func(d time.Duration) int64 { return now.Add(-d).UnixMilli() }
+	day := 24 * time.Hour
+	t := func(ty, en string) Text { return Text{"TY": ty, "EN": en} }
+	promoImg := func(id int64) []Image {
+		return []Image{{URL: "/art/promo/" + strconv.FormatInt(id, 10) + ".svg", Sequence: 1}}
+	}
+
+	banners := []Banner{
+		{ID: 1, GroupName: "w_home", Sequence: 1, Title: t("Welcome Bonus: 100% hanggang ₱5,000", "Welcome Bonus: 100% up to ₱5,000"), LinkageType: "PROMOTION", LinkTarget: "101"},
+		{ID: 2, GroupName: "w_home", Sequence: 2, Title: t("Gabi ng Parol: mga bagong slot ngayong linggo", "Lantern Nights: new slots this week"), LinkageType: "ROUTE", LinkTarget: "/rng"},
+		{ID: 3, GroupName: "w_home", Sequence: 3, Title: t("Subukan ang Lucky Lanterns", "Try Lucky Lanterns"), LinkageType: "GAME", LinkTarget: "10002"},
+		{ID: 4, GroupName: "w_home", Sequence: 4, Title: t("Maglaro nang responsable", "Play responsibly"), LinkageType: "URL", LinkTarget: "https://www.pagcor.ph/regulatory/responsible-gaming.php"},
+		{ID: 5, GroupName: "w_home", Sequence: 5, Title: t("Palaro: saya tuwing gabi", "Palaro: fun every night"), LinkageType: "NONE"},
+		{ID: 6, GroupName: "w_leftmenu", Sequence: 1, Title: t("Mag-imbita, kumita", "Invite and earn"), LinkageType: "PROMOTION", LinkTarget: "104"},
+		{ID: 7, GroupName: "w_leftmenu", Sequence: 2, Title: t("VIP Club", "VIP Club"), LinkageType: "PROMOTION", LinkTarget: "103"},
+		{ID: 8, GroupName: "w_login", Sequence: 1, Title: t("Maligayang pagbabalik!", "Welcome back!"), LinkageType: "NONE"},
+		{ID: 9, GroupName: "w_login", Sequence: 2, Title: t("Araw-araw na rebate", "Daily rebate"), LinkageType: "PROMOTION", LinkTarget: "102"},
+		{ID: 10, GroupName: "w_forget", Sequence: 1, Title: t("Ligtas ang iyong account", "Your account is safe with us"), LinkageType: "NONE"},
+	}
+	for i := range banners {
+		banners[i].ImageURL = "/art/banner/" + strconv.FormatInt(banners[i].ID, 10) + ".svg"
+	}
+
+	ann := []Announcement{
+		// Headlines: short pinned lines shown first in the marquee.
+		{ID: 1, Type: TypeHeadline, Sequence: 1, PublishedAt: ago(2 * time.Hour),
+			Title: t("Bagong laro tuwing Biyernes: abangan ang Gabi ng Parol!", "New games every Friday: watch out for Lantern Nights!")},
+		{ID: 2, Type: TypeHeadline, Sequence: 2, PublishedAt: ago(day),
+			Title: t("Mabilis na withdrawal: karaniwang tapos sa loob ng 15 minuto.", "Fast withdrawals: usually done within 15 minutes.")},
+		{ID: 3, Type: TypeHeadline, Sequence: 3, PublishedAt: ago(3 * day),
+			Title: t("Para lamang sa edad 18 pataas. Maglaro nang responsable.", "For ages 18 and over only. Play responsibly.")},
+
+		// Player notices: marquee and notice modal.
+		{ID: 11, Type: TypePlayer, Sequence: 1, PublishedAt: ago(3 * time.Hour),
+			Title: t("Naka-iskedyul na maintenance sa Martes", "Scheduled maintenance on Tuesday"),
+			Content: t("<p>Magkakaroon ng maikling maintenance sa <strong>Martes, 02:00 hanggang 04:00</strong> (oras sa Maynila). Pansamantalang hindi magagamit ang deposito at withdrawal. Ligtas ang lahat ng balanse at taya.</p><p>Salamat sa inyong pasensya!</p>",
+				"<p>We will run a short maintenance on <strong>Tuesday, 02:00 to 04:00</strong> (Manila time). Deposits and withdrawals will be unavailable for that window. All balances and bets are safe.</p><p>Thank you for your patience!</p>")},
+		{ID: 12, Type: TypePlayer, Sequence: 2, PublishedAt: ago(20 * time.Hour),
+			Title: t("Bagong paraan ng deposito: GCash at Maya", "New deposit methods: GCash and Maya"),
+			Content: t("<p>Maaari ka nang magdeposito gamit ang <strong>GCash</strong> at <strong>Maya</strong>. Pumunta sa <em>Aking Wallet → Deposito</em> at piliin ang paraan.</p><ul><li>Pinakamababa: ₱100</li><li>Walang bayad sa deposito</li></ul>",
+				"<p>You can now deposit with <strong>GCash</strong> and <strong>Maya</strong>. Go to <em>My Wallet → Deposit</em> and pick the method.</p><ul><li>Minimum: ₱100</li><li>No deposit fees</li></ul>")},
+		{ID: 13, Type: TypePlayer, Sequence: 3, PublishedAt: ago(2 * day),
+			Title: t("Mag-ingat sa mga pekeng account", "Beware of fake accounts"),
+			Content: t("<p>Hindi kailanman hihingin ng Palaro ang iyong password o verification code sa chat, text o tawag. Ang opisyal naming mga channel ay nakalista lamang sa footer ng site na ito.</p>",
+				"<p>Palaro will never ask for your password or verification code by chat, text or call. Our official channels are listed only in this site's footer.</p>")},
+		{ID: 14, Type: TypePlayer, Sequence: 4, PublishedAt: ago(4 * day),
+			Title: t("I-verify ang iyong mobile number", "Verify your mobile number"),
+			Content: t("<p>Protektahan ang iyong account: i-verify ang iyong mobile number sa <em>Security Center</em>. Kailangan ito para sa mas mabilis na withdrawal at pag-reset ng password.</p>",
+				"<p>Protect your account: verify your mobile number in the <em>Security Center</em>. It is required for faster withdrawals and password resets.</p>")},
+		{ID: 15, Type: TypePlayer, Sequence: 5, PublishedAt: ago(6 * day),
+			Title: t("Bagong app para sa Android", "New Android app"),
+			Content: t("<p>Inilabas na ang bagong bersyon ng aming Android app: mas mabilis na pag-load at mas magaan sa baterya. I-scan ang QR code sa side menu para ma-download.</p>",
+				"<p>The new version of our Android app is out: faster loading and easier on the battery. Scan the QR code in the side menu to download it.</p>")},
+		{ID: 16, Type: TypePlayer, Sequence: 6, PublishedAt: ago(9 * day),
+			Title: t("Paalala sa responsableng paglalaro", "A note on responsible play"),
+			Content: t("<p>Ang laro ay para sa libangan. Magtakda ng limitasyon sa oras at gastos, at magpahinga kapag kailangan. Kung kailangan mo ng tulong, basahin ang seksyong <a href=\"/help#responsible\">Responsableng Paglalaro</a>.</p>",
+				"<p>Games are for entertainment. Set limits on time and spending, and take breaks when you need to. If you need help, read the <a href=\"/help#responsible\">Responsible Gaming</a> section.</p>")},
+		{ID: 17, Type: TypePlayer, Sequence: 7, PublishedAt: ago(12 * day),
+			Title: t("Mga resulta ng lottery: mas maaga na", "Lottery results: now earlier"),
+			Content: t("<p>Ipinapakita na ang mga resulta ng lottery sa loob ng isang minuto matapos ang bola. Makikita ang kasaysayan sa pahina ng bawat laro.</p>",
+				"<p>Lottery results now appear within a minute of each draw. The history is on each game's page.</p>")},
+
+		// Popups: B for visitors, A for members, F on first login.
+		{ID: 21, Type: TypePopup, Execution: "B", Sequence: 1, PublishedAt: ago(5 * time.Hour),
+			Title: t("Maligayang pagdating sa Palaro!", "Welcome to Palaro!"),
+			Content: t("<p>Mag-sign up ngayon at makakuha ng <strong>100% Welcome Bonus hanggang ₱5,000</strong> sa unang deposito.</p><p>Para lamang sa edad 18 pataas.</p>",
+				"<p>Sign up today and get a <strong>100% Welcome Bonus up to ₱5,000</strong> on your first deposit.</p><p>For ages 18 and over only.</p>")},
+		{ID: 22, Type: TypePopup, Execution: "A", Sequence: 2, PublishedAt: ago(7 * time.Hour),
+			Title: t("Weekend Reload: 30% bonus", "Weekend Reload: 30% bonus"),
+			Content: t("<p>Tuwing Sabado at Linggo, magdeposito ng ₱500 o higit pa at makatanggap ng <strong>30% bonus</strong> hanggang ₱1,500. Tingnan ang <a href=\"/promotions#105\">mga detalye</a>.</p>",
+				"<p>Every Saturday and Sunday, deposit ₱500 or more and receive a <strong>30% bonus</strong> up to ₱1,500. See <a href=\"/promotions#105\">the details</a>.</p>")},
+		{ID: 23, Type: TypePopup, Execution: "F", Sequence: 3, PublishedAt: ago(day),
+			Title: t("Salamat sa pagsali!", "Thanks for joining!"),
+			Content: t("<p>Handa na ang iyong account. Tatlong hakbang para magsimula:</p><ol><li>I-verify ang mobile number</li><li>Gawin ang unang deposito</li><li>Kunin ang Welcome Bonus sa Reward Center</li></ol>",
+				"<p>Your account is ready. Three steps to get started:</p><ol><li>Verify your mobile number</li><li>Make your first deposit</li><li>Claim the Welcome Bonus in the Reward Center</li></ol>")},
+
+		// Promotions.
+		{ID: 101, Type: TypePromotion, Sequence: 1, PublishedAt: ago(10 * day), Category: "NEWBIE", Images: promoImg(101),
+			Title:   t("Welcome Bonus: 100% hanggang ₱5,000", "Welcome Bonus: 100% up to ₱5,000"),
+			Summary: t("Doblehin ang iyong unang deposito.", "Double your first deposit."),
+			Content: t("<h4>Paano sumali</h4><ol><li>Mag-register at i-verify ang mobile number.</li><li>Magdeposito ng hindi bababa sa ₱200.</li><li>Kunin ang bonus sa Reward Center sa loob ng 7 araw.</li></ol><h4>Mga kondisyon</h4><ul><li>Turnover: 15× ng deposito at bonus bago mag-withdraw.</li><li>Isang bonus bawat tao, bawat device at bawat bank account.</li><li>Hindi kasama ang mga taya sa live baccarat na magkabilang panig.</li></ul>",
+				"<h4>How to join</h4><ol><li>Register and verify your mobile number.</li><li>Deposit at least ₱200.</li><li>Claim the bonus in the Reward Center within 7 days.</li></ol><h4>Terms</h4><ul><li>Turnover: 15× deposit plus bonus before withdrawal.</li><li>One bonus per person, device and bank account.</li><li>Bets on both sides in live baccarat do not count.</li></ul>")},
+		{ID: 102, Type: TypePromotion, Sequence: 2, PublishedAt: ago(9 * day), Category: "REBATE", Images: promoImg(102),
+			Title:   t("Araw-araw na Rebate hanggang 1.2%", "Daily Rebate up to 1.2%"),
+			Summary: t("Ibinabalik namin ang bahagi ng bawat taya, manalo man o matalo.", "We return part of every bet, win or lose."),
+			Content: t("<p>Awtomatikong kinakalkula ang rebate tuwing 05:00 batay sa valid na taya kahapon.</p><table><thead><tr><th>Kategorya</th><th>Rebate</th></tr></thead><tbody><tr><td>Slots</td><td>1.2%</td></tr><tr><td>Live casino</td><td>0.8%</td></tr><tr><td>Sports</td><td>0.6%</td></tr></tbody></table><p>Walang turnover requirement ang rebate.</p>",
+				"<p>Rebates are calculated automatically at 05:00 from yesterday's valid bets.</p><table><thead><tr><th>Category</th><th>Rebate</th></tr></thead><tbody><tr><td>Slots</td><td>1.2%</td></tr><tr><td>Live casino</td><td>0.8%</td></tr><tr><td>Sports</td><td>0.6%</td></tr></tbody></table><p>Rebates carry no turnover requirement.</p>")},
+		{ID: 103, Type: TypePromotion, Sequence: 3, PublishedAt: ago(8 * day), Category: "VIP", Images: promoImg(103),
+			Title:   t("VIP Club: umakyat at gantimpalaan", "VIP Club: level up and get rewarded"),
+			Summary: t("Mga bonus sa pag-level up, buwanang regalo at sariling account manager.", "Level-up bonuses, monthly gifts and a personal account manager."),
+			Content: t("<p>Bawat valid na taya ay nagbibigay ng puntos patungo sa susunod na VIP level. Sa bawat pag-akyat, may bonus na walang turnover.</p><ul><li>Bronze hanggang Diamond: 8 level</li><li>Buwanang regalo mula Silver pataas</li><li>Mas mataas na limitasyon sa withdrawal</li></ul>",
+				"<p>Every valid bet earns points toward the next VIP level. Each level-up pays a bonus with no turnover.</p><ul><li>Bronze to Diamond: 8 levels</li><li>Monthly gifts from Silver up</li><li>Higher withdrawal limits</li></ul>")},
+		{ID: 104, Type: TypePromotion, Sequence: 4, PublishedAt: ago(7 * day), Category: "REFERRAL", Images: promoImg(104),
+			Title:   t("Mag-imbita ng Kaibigan: ₱188 bawat isa", "Refer a Friend: ₱188 each"),
+			Summary: t("Ibahagi ang iyong link at kumita kapag naglaro ang iyong kaibigan.", "Share your link and earn when your friend plays."),
+			Content: t("<p>Kopyahin ang iyong referral link sa <em>Refer and Earn</em>. Kapag nagdeposito ng ₱500 at tumaya ng ₱2,000 ang iyong kaibigan sa loob ng 14 na araw, makakatanggap ka ng <strong>₱188</strong>.</p><p>Walang limitasyon sa bilang ng kaibigan.</p>",
+				"<p>Copy your referral link from <em>Refer and Earn</em>. When your friend deposits ₱500 and bets ₱2,000 within 14 days, you receive <strong>₱188</strong>.</p><p>There is no limit on how many friends you invite.</p>")},
+		{ID: 105, Type: TypePromotion, Sequence: 5, PublishedAt: ago(6 * day), Category: "DEPOSIT", Images: promoImg(105),
+			Title:   t("Weekend Reload: 30% bonus", "Weekend Reload: 30% bonus"),
+			Summary: t("Dagdag na saya tuwing Sabado at Linggo.", "Extra fun every Saturday and Sunday."),
+			Content: t("<p>Magdeposito ng ₱500 o higit pa tuwing weekend at makakuha ng 30% bonus hanggang ₱1,500.</p><ul><li>Isang beses bawat weekend</li><li>Turnover: 10× ng bonus</li></ul>",
+				"<p>Deposit ₱500 or more on the weekend and get a 30% bonus up to ₱1,500.</p><ul><li>Once per weekend</li><li>Turnover: 10× the bonus</li></ul>")},
+		{ID: 106, Type: TypePromotion, Sequence: 6, PublishedAt: ago(5 * day), Category: "EVENT", Images: promoImg(106),
+			StartTime: ago(5 * day), EndTime: now.Add(30 * day).UnixMilli(),
+			Title:   t("Gabi ng Parol Leaderboard: ₱200,000 premyo", "Lantern Nights Leaderboard: ₱200,000 prize pool"),
+			Summary: t("Pinakamataas na multiplier sa slots, lingguhang premyo.", "Highest slot multipliers win weekly prizes."),
+			Content: t("<p>Bawat linggo, ang 100 manlalaro na may pinakamataas na multiplier sa isang spin (minimum na taya ₱10) ay maghahati sa premyo.</p><p>Unang puwesto: <strong>₱30,000</strong>. Makikita ang ranggo sa Mission Leaderboard.</p>",
+				"<p>Each week, the 100 players with the highest single-spin multiplier (minimum bet ₱10) share the prize pool.</p><p>First place: <strong>₱30,000</strong>. See the rankings on the Mission Leaderboard.</p>")},
+		{ID: 107, Type: TypePromotion, Sequence: 7, PublishedAt: ago(4 * day), Category: "EVENT", Images: promoImg(107),
+			Title:   t("Sports Sabado: libreng taya ₱100", "Sports Saturday: ₱100 free bet"),
+			Summary: t("Tumaya ng ₱1,000 sa sports ngayong linggo at makakuha ng libreng taya.", "Bet ₱1,000 on sports this week and get a free bet."),
+			Content: t("<p>Kapag umabot sa ₱1,000 ang iyong valid na taya sa sports mula Lunes hanggang Biyernes, may libreng taya na ₱100 sa Sabado.</p><p>Odds na 1.50 pataas lamang ang bibilangin.</p>",
+				"<p>Reach ₱1,000 in valid sports bets Monday to Friday and get a ₱100 free bet on Saturday.</p><p>Only odds of 1.50 and above count.</p>")},
+	}
+	help := []HelpSection{
+		{Key: "about", Sort: 1, Title: t("Tungkol sa Amin", "About Us"),
+			Content: t("<p>Ang <strong>Palaro</strong> ay isang demo na gaming platform na hango sa saya ng mga night market: mga parol, musika at laro sa ilalim ng mga bituin. Nag-aalok kami ng slots, live casino, sports, lottery at iba pa, sa isang ligtas at patas na kapaligiran.</p><p>Demonstrasyon lamang ang site na ito; walang totoong pera na itinataya.</p>",
+				"<p><strong>Palaro</strong> is a demo gaming platform inspired by the joy of night markets: lanterns, music and games under the stars. We offer slots, live casino, sports, lottery and more, in a safe and fair environment.</p><p>This site is a demonstration; no real money is wagered.</p>")},
+		{Key: "term", Sort: 2, Title: t("Mga Tuntunin at Kondisyon", "Terms and Conditions"),
+			Content: t("<h4>1. Pagiging karapat-dapat</h4><p>Kailangang 18 taong gulang pataas ka at legal na pinapayagang maglaro sa iyong lugar.</p><h4>2. Isang account bawat tao</h4><p>Isang account lamang bawat tao, household, device at paraan ng pagbabayad. Maaaring isara ang mga dobleng account.</p><h4>3. Mga bonus</h4><p>Bawat promosyon ay may sariling kondisyon, kabilang ang turnover. Maaaring bawiin ang bonus kapag may pang-aabuso.</p><h4>4. Pananagutan</h4><p>Ikaw ang responsable sa seguridad ng iyong password at sa lahat ng aktibidad sa iyong account.</p>",
+				"<h4>1. Eligibility</h4><p>You must be 18 or older and legally allowed to play where you are.</p><h4>2. One account per person</h4><p>One account per person, household, device and payment method. Duplicate accounts may be closed.</p><h4>3. Bonuses</h4><p>Each promotion has its own terms, including turnover. Bonuses may be withdrawn in case of abuse.</p><h4>4. Responsibility</h4><p>You are responsible for keeping your password safe and for all activity on your account.</p>")},
+		{Key: "privacy", Sort: 3, Title: t("Patakaran sa Privacy", "Privacy Policy"),
+			Content: t("<p>Kinokolekta lamang namin ang impormasyong kailangan para patakbuhin ang iyong account: username, mobile number, e-mail at kasaysayan ng transaksyon. Hindi namin ibinebenta ang iyong datos.</p><p>Protektado ang datos ng encryption habang ipinapadala at iniimbak. Maaari kang humiling ng kopya o pagbura ng iyong datos sa customer service.</p>",
+				"<p>We collect only what we need to run your account: username, mobile number, e-mail and transaction history. We never sell your data.</p><p>Data is protected by encryption in transit and at rest. You may request a copy or deletion of your data through customer service.</p>")},
+		{Key: "responsible", Sort: 4, Title: t("Responsableng Paglalaro", "Responsible Gaming"),
+			Content: t("<p>Ang paglalaro ay dapat manatiling libangan. Ilang payo:</p><ul><li>Magtakda ng badyet at sundin ito.</li><li>Huwag habulin ang mga talo.</li><li>Magpahinga nang madalas.</li><li>Huwag maglaro kapag pagod, malungkot o nakainom.</li></ul><p>Maaari kang humiling ng limitasyon sa deposito o self-exclusion sa customer service anumang oras.</p>",
+				"<p>Gaming should stay entertainment. Some advice:</p><ul><li>Set a budget and stick to it.</li><li>Never chase losses.</li><li>Take regular breaks.</li><li>Do not play when tired, upset or after drinking.</li></ul><p>You can ask customer service for a deposit limit or self-exclusion at any time.</p>")},
+		{Key: "deposit", Sort: 5, Title: t("Paano Magdeposito", "How to Deposit"),
+			Content: t("<ol><li>Mag-log in at pindutin ang <strong>Deposito</strong>.</li><li>Piliin ang paraan: GCash, Maya o bank transfer.</li><li>Ilagay ang halaga (₱100 hanggang ₱50,000) at sundin ang mga tagubilin.</li><li>Papasok ang pondo karaniwang sa loob ng 1 hanggang 5 minuto.</li></ol><p>Kung hindi pumasok ang deposito sa loob ng 30 minuto, makipag-ugnayan sa customer service kasama ang reference number.</p>",
+				"<ol><li>Log in and press <strong>Deposit</strong>.</li><li>Choose a method: GCash, Maya or bank transfer.</li><li>Enter the amount (₱100 to ₱50,000) and follow the instructions.</li><li>Funds usually arrive within 1 to 5 minutes.</li></ol><p>If a deposit has not arrived after 30 minutes, contact customer service with the reference number.</p>")},
+		{Key: "withdraw", Sort: 6, Title: t("Paano Mag-withdraw", "How to Withdraw"),
+			Content: t("<ol><li>Siguraduhing natapos na ang turnover ng anumang bonus.</li><li>Pindutin ang <strong>Withdraw</strong> at piliin ang naka-link na account.</li><li>Ilagay ang halaga (₱200 hanggang ₱100,000 bawat araw) at ang iyong payment password.</li></ol><p>Karaniwang natatapos ang withdrawal sa loob ng 15 minuto. Kapag natanggap mo na, kumpirmahin ito sa talaan ng withdrawal.</p>",
+				"<ol><li>Make sure any bonus turnover is complete.</li><li>Press <strong>Withdraw</strong> and choose your linked account.</li><li>Enter the amount (₱200 to ₱100,000 per day) and your payment password.</li></ol><p>Withdrawals usually complete within 15 minutes. Once you receive the funds, confirm it in the withdrawal record.</p>")},
+		{Key: "faq", Sort: 7, Title: t("Mga Madalas Itanong", "Frequently Asked Questions"),
+			Content: t("<h4>Nakalimutan ko ang password ko.</h4><p>Pindutin ang <em>Nakalimutan ang password</em> sa login at i-reset gamit ang e-mail o mobile number.</p><h4>Bakit naka-lock ang account ko?</h4><p>Pagkatapos ng ilang maling subok, nila-lock namin ang account nang 5 minuto para sa iyong proteksyon.</p><h4>Maaari ba akong maglaro sa cellphone?</h4><p>Oo. Gumagana ang site sa anumang browser, at may app para sa Android at iPhone.</p><h4>Paano makipag-ugnayan sa inyo?</h4><p>Gamitin ang live chat, Telegram o e-mail mula sa customer service; bukas kami 24/7.</p>",
+				"<h4>I forgot my password.</h4><p>Press <em>Forgot password</em> on the login form and reset it by e-mail or mobile number.</p><h4>Why is my account locked?</h4><p>After several wrong attempts we lock the account for 5 minutes to protect you.</p><h4>Can I play on my phone?</h4><p>Yes. The site works in any browser, and there are apps for Android and iPhone.</p><h4>How do I contact you?</h4><p>Use live chat, Telegram or e-mail from customer service; we are open 24/7.</p>")},
+	}
+	return Snapshot{Banners: banners, Announcements: ann, Help: help}
+}

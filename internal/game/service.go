@@ -1,0 +1,158 @@
+package game
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/clock"
+)
+
+// CatalogStore is what the service needs from storage.
+type CatalogStore interface {
+	Version(ctx context.Context) (int64, error)
+	Load(ctx context.Context) (Data, error)
+	PutVendor(ctx context.Context, v *Vendor, now time.Time) error
+	PutGame(ctx context.Context, g *Game, now time.Time) error
+	AddWinner(ctx context.Context, w *Winner, now time.Time) error
+}
+
+// DefaultRefreshInterval is how often, at most, a read checks the store's
+// catalogue version.
+const DefaultRefreshInterval = 2 * time.Second
+
+// Service serves the catalogue from an immutable in-memory snapshot. A read
+// checks the store's version counter at most once per refresh interval (one
+// caller does the check, the others keep reading the current snapshot) and
+// rebuilds the snapshot when it moved. Writes through the service rebuild at
+// once. The store stays the source of truth.
+type Service struct {
+	store    CatalogStore
+	clock    clock.Clock
+	logger   *slog.Logger
+	interval time.Duration
+
+	cur       atomic.Pointer[Catalog]
+	lastCheck atomic.Int64 // unix nanos of the last version check
+	gen       atomic.Uint64
+	mu        sync.Mutex // one loader at a time
+}
+
+// NewService builds the service; interval <= 0 means DefaultRefreshInterval.
+func NewService(store CatalogStore, clk clock.Clock, logger *slog.Logger, interval time.Duration) *Service {
+	if interval <= 0 {
+		interval = DefaultRefreshInterval
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Service{store: store, clock: clk, logger: logger, interval: interval}
+}
+
+// Catalog returns the current snapshot, loading it on first use and
+// refreshing it when the store's version changed. A failed refresh keeps
+// serving the previous snapshot (logged); only a failed first load errors.
+func (s *Service) Catalog(ctx context.Context) (*Catalog, error) {
+	c := s.cur.Load()
+	if c == nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if c = s.cur.Load(); c != nil {
+			return c, nil
+		}
+		if err := s.reloadLocked(ctx); err != nil {
+			return nil, apperr.Internal(err, "load catalog")
+		}
+		return s.cur.Load(), nil
+	}
+	now := s.clock.Now().UnixNano()
+	if now-s.lastCheck.Load() < int64(s.interval) || !s.mu.TryLock() {
+		return c, nil
+	}
+	defer s.mu.Unlock()
+	if now-s.lastCheck.Load() < int64(s.interval) {
+		return s.cur.Load(), nil
+	}
+	s.lastCheck.Store(now)
+	v, err := s.store.Version(ctx)
+	if err != nil {
+		s.logger.WarnContext(ctx, "catalog version check failed; serving the previous snapshot", "err", err)
+		return c, nil
+	}
+	if v != c.Version {
+		if err := s.reloadLocked(ctx); err != nil {
+			s.logger.WarnContext(ctx, "catalog reload failed; serving the previous snapshot", "err", err)
+		}
+	}
+	return s.cur.Load(), nil
+}
+
+// Reload rebuilds the snapshot from the store now.
+func (s *Service) Reload(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.reloadLocked(ctx); err != nil {
+		return apperr.Internal(err, "reload catalog")
+	}
+	return nil
+}
+
+func (s *Service) reloadLocked(ctx context.Context) error {
+	d, err := s.store.Load(ctx)
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	c := NewCatalog(d, s.gen.Add(1), now)
+	s.cur.Store(c)
+	s.lastCheck.Store(now.UnixNano())
+	return nil
+}
+
+// PutVendor creates or updates a vendor and refreshes the snapshot.
+func (s *Service) PutVendor(ctx context.Context, v Vendor) (Vendor, error) {
+	if err := v.Validate(); err != nil {
+		return Vendor{}, err
+	}
+	if err := s.store.PutVendor(ctx, &v, s.clock.Now()); err != nil {
+		return Vendor{}, wrapStore(err, "put vendor")
+	}
+	return v, s.Reload(ctx)
+}
+
+// PutGame creates or updates a game and refreshes the snapshot.
+func (s *Service) PutGame(ctx context.Context, g Game) (Game, error) {
+	if err := g.Validate(); err != nil {
+		return Game{}, err
+	}
+	if err := s.store.PutGame(ctx, &g, s.clock.Now()); err != nil {
+		return Game{}, wrapStore(err, "put game")
+	}
+	return g, s.Reload(ctx)
+}
+
+// RecordWin adds a winner board entry (the name is masked here) and refreshes the snapshot.
+func (s *Service) RecordWin(ctx context.Context, w Winner) (Winner, error) {
+	w.CustomerName = MaskName(w.CustomerName)
+	if w.WonAt.IsZero() {
+		w.WonAt = s.clock.Now()
+	}
+	if err := w.Validate(); err != nil {
+		return Winner{}, err
+	}
+	if err := s.store.AddWinner(ctx, &w, s.clock.Now()); err != nil {
+		return Winner{}, wrapStore(err, "add winner")
+	}
+	return w, s.Reload(ctx)
+}
+
+// wrapStore keeps domain errors and wraps the rest as internal.
+func wrapStore(err error, what string) error {
+	if e := apperr.As(err); e.Code != "server.internal" {
+		return e
+	}
+	return apperr.Internal(err, "%s", what)
+}

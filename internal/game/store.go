@@ -1,0 +1,274 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// Store is the catalogue in SQL (SQLite or PostgreSQL). Every write bumps
+// game_catalog_meta.version in the same transaction, which is what the
+// service polls to know its snapshot is stale.
+type Store struct {
+	db *db.DB
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// queryer is what *db.DB and *db.Tx share for the helpers below.
+type queryer interface {
+	db.Querier
+	Rebind(string) string
+}
+
+// Version is the catalogue version counter: one primary-key read.
+func (s *Store) Version(ctx context.Context) (int64, error) {
+	var v int64
+	if err := s.db.QueryRowContext(ctx, `SELECT version FROM game_catalog_meta WHERE id = 1`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("catalog version: %w", err)
+	}
+	return v, nil
+}
+
+// CountVendors is how many vendors exist (the demo seed runs only on zero).
+func (s *Store) CountVendors(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM game_vendor`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count vendors: %w", err)
+	}
+	return n, nil
+}
+
+// Load reads the whole catalogue for a snapshot, in one read transaction so
+// the version matches the rows.
+func (s *Store) Load(ctx context.Context) (Data, error) {
+	var d Data
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if err = tx.QueryRowContext(ctx, `SELECT version FROM game_catalog_meta WHERE id = 1`).Scan(&d.Version); err != nil {
+			return fmt.Errorf("catalog version: %w", err)
+		}
+		if d.Vendors, err = listVendors(ctx, tx); err != nil {
+			return err
+		}
+		if d.Games, err = listGames(ctx, tx); err != nil {
+			return err
+		}
+		d.Winners, err = topWinners(ctx, tx, MaxWinnerLimit)
+		return err
+	})
+	return d, err
+}
+
+func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
+	rows, err := q.QueryContext(ctx, `SELECT code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, created_at, updated_at
+		FROM game_vendor ORDER BY game_type, sort, code`)
+	if err != nil {
+		return nil, fmt.Errorf("list vendors: %w", err)
+	}
+	defer rows.Close()
+	var out []Vendor
+	for rows.Next() {
+		var v Vendor
+		var isNew, maint int
+		var created, updated int64
+		if err := rows.Scan(&v.Code, &v.GameType, &v.DisplayName, &v.IsGame, &v.LaunchMode, &isNew, &maint, &v.Sort, &created, &updated); err != nil {
+			return nil, fmt.Errorf("scan vendor: %w", err)
+		}
+		v.IsNew, v.Maintenance = isNew != 0, maint != 0
+		v.CreatedAt, v.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+func listGames(ctx context.Context, q queryer) ([]Game, error) {
+	rows, err := q.QueryContext(ctx, `SELECT node_id, game_code, name, vendor_code, game_type, sub_category, is_hot, is_new, maintenance, sort, created_at, updated_at
+		FROM game ORDER BY game_type, sort, node_id`)
+	if err != nil {
+		return nil, fmt.Errorf("list games: %w", err)
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		var g Game
+		var hot, isNew, maint int
+		var created, updated int64
+		if err := rows.Scan(&g.NodeID, &g.GameCode, &g.Name, &g.VendorCode, &g.GameType, &g.SubCategory, &hot, &isNew, &maint, &g.Sort, &created, &updated); err != nil {
+			return nil, fmt.Errorf("scan game: %w", err)
+		}
+		g.IsHot, g.IsNew, g.Maintenance = hot != 0, isNew != 0, maint != 0
+		g.CreatedAt, g.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// topWinners reads at most perBoard entries per (kind, category) in board
+// order: biggest amount for BIG, latest for JACKPOT.
+func topWinners(ctx context.Context, q queryer, perBoard int) ([]Winner, error) {
+	rows, err := q.QueryContext(ctx, q.Rebind(`SELECT id, kind, customer_name, win_amount, node_id, game_type, won_at FROM (
+			SELECT w.*, ROW_NUMBER() OVER (PARTITION BY kind, game_type
+				ORDER BY CASE WHEN kind = 'JACKPOT' THEN won_at ELSE win_amount END DESC, id) AS rn
+			FROM game_winner w) ranked
+		WHERE rn <= ? ORDER BY kind, game_type, rn`), perBoard)
+	if err != nil {
+		return nil, fmt.Errorf("list winners: %w", err)
+	}
+	defer rows.Close()
+	var out []Winner
+	for rows.Next() {
+		var w Winner
+		var at int64
+		if err := rows.Scan(&w.ID, &w.Kind, &w.CustomerName, &w.WinAmount, &w.NodeID, &w.GameType, &at); err != nil {
+			return nil, fmt.Errorf("scan winner: %w", err)
+		}
+		w.WonAt = time.UnixMilli(at)
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// Import writes vendors, games and winners in one transaction (the demo
+// seed and bulk loads). Games with NodeID 0 get the next free id.
+func (s *Store) Import(ctx context.Context, vendors []Vendor, games []Game, winners []Winner, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		for i := range vendors {
+			if err := upsertVendor(ctx, tx, &vendors[i], now); err != nil {
+				return err
+			}
+		}
+		for i := range games {
+			if err := upsertGame(ctx, tx, &games[i], now); err != nil {
+				return err
+			}
+		}
+		for i := range winners {
+			if err := insertWinner(ctx, tx, &winners[i]); err != nil {
+				return err
+			}
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+}
+
+// PutVendor creates or updates a vendor.
+func (s *Store) PutVendor(ctx context.Context, v *Vendor, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := upsertVendor(ctx, tx, v, now); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+}
+
+// PutGame creates or updates a game (by node id; 0 creates with the next id).
+func (s *Store) PutGame(ctx context.Context, g *Game, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := upsertGame(ctx, tx, g, now); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+}
+
+// AddWinner appends a winner board entry.
+func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertWinner(ctx, tx, w); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+}
+
+func bumpVersion(ctx context.Context, tx *db.Tx, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_catalog_meta SET version = version + 1, updated_at = ? WHERE id = 1`), now.UnixMilli()); err != nil {
+		return fmt.Errorf("bump catalog version: %w", err)
+	}
+	return nil
+}
+
+func upsertVendor(ctx context.Context, tx *db.Tx, v *Vendor, now time.Time) error {
+	if v.CreatedAt.IsZero() {
+		v.CreatedAt = now
+	}
+	v.UpdatedAt = now
+	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO game_vendor (code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (code, game_type) DO UPDATE SET display_name = excluded.display_name, is_game = excluded.is_game,
+			launch_mode = excluded.launch_mode, is_new = excluded.is_new, maintenance = excluded.maintenance,
+			sort = excluded.sort, updated_at = excluded.updated_at`),
+		v.Code, v.GameType, v.DisplayName, v.IsGame, v.LaunchMode, b2i(v.IsNew), b2i(v.Maintenance), v.Sort, v.CreatedAt.UnixMilli(), v.UpdatedAt.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("upsert vendor %s/%s: %w", v.Code, v.GameType, err)
+	}
+	return nil
+}
+
+func upsertGame(ctx context.Context, tx *db.Tx, g *Game, now time.Time) error {
+	var exists int
+	if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COUNT(*) FROM game_vendor WHERE code = ? AND game_type = ?`), g.VendorCode, g.GameType).Scan(&exists); err != nil {
+		return fmt.Errorf("check vendor: %w", err)
+	}
+	if exists == 0 {
+		return apperr.NotFound("game.vendor_not_found")
+	}
+	if g.NodeID == 0 {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(node_id), 10000) + 1 FROM game`).Scan(&g.NodeID); err != nil {
+			return fmt.Errorf("next node id: %w", err)
+		}
+	}
+	var other int64
+	err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT node_id FROM game WHERE game_code = ?`), g.GameCode).Scan(&other)
+	switch {
+	case err == nil && other != g.NodeID:
+		return apperr.Conflict("game.duplicate")
+	case err != nil && !db.IsNoRows(err):
+		return fmt.Errorf("check game code: %w", err)
+	}
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = now
+	}
+	g.UpdatedAt = now
+	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO game (node_id, game_code, name, vendor_code, game_type, sub_category, is_hot, is_new, maintenance, sort, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (node_id) DO UPDATE SET game_code = excluded.game_code, name = excluded.name, vendor_code = excluded.vendor_code,
+			game_type = excluded.game_type, sub_category = excluded.sub_category, is_hot = excluded.is_hot, is_new = excluded.is_new,
+			maintenance = excluded.maintenance, sort = excluded.sort, updated_at = excluded.updated_at`),
+		g.NodeID, g.GameCode, g.Name, g.VendorCode, g.GameType, g.SubCategory, b2i(g.IsHot), b2i(g.IsNew), b2i(g.Maintenance), g.Sort,
+		g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("upsert game %s: %w", g.GameCode, err)
+	}
+	return nil
+}
+
+func insertWinner(ctx context.Context, tx *db.Tx, w *Winner) error {
+	var gameType string
+	err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT game_type FROM game WHERE node_id = ?`), w.NodeID).Scan(&gameType)
+	if db.IsNoRows(err) {
+		return apperr.NotFound("game.not_found")
+	}
+	if err != nil {
+		return fmt.Errorf("winner game: %w", err)
+	}
+	w.GameType = gameType
+	q := `INSERT INTO game_winner (kind, customer_name, win_amount, node_id, game_type, won_at) VALUES (?, ?, ?, ?, ?, ?)`
+	args := []any{w.Kind, w.CustomerName, w.WinAmount, w.NodeID, w.GameType, w.WonAt.UnixMilli()}
+	if tx.Dialect() == db.Postgres {
+		if err := tx.QueryRowContext(ctx, tx.Rebind(q+" RETURNING id"), args...).Scan(&w.ID); err != nil {
+			return fmt.Errorf("insert winner: %w", err)
+		}
+		return nil
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("insert winner: %w", err)
+	}
+	w.ID, err = res.LastInsertId()
+	return err
+}
