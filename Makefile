@@ -45,7 +45,8 @@ test-web: web/node_modules/.installed
 test-e2e: build e2e/node_modules/.installed
 	cd e2e && npx playwright test
 
-bench: build e2e/node_modules/.installed
+# bench/run.sh builds first itself (under flock /tmp/palaro-build.lock, as parallel builds share the tree).
+bench: e2e/node_modules/.installed
 	./bench/run.sh
 
 clean:

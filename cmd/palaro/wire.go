@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/game"
@@ -28,6 +29,18 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 	game.NewHandler(games, game.DefaultCacheEntries).Register(mux)
 
+	// --- accounts and sessions (login, registration, passwords, captcha) ---
+	var limiter account.Limiter = account.NewMemoryLimiter(m.Clock)
+	if m.Redis != nil {
+		limiter = account.NewRedisLimiter(m.Redis, "")
+	}
+	accounts := account.NewService(account.NewStore(m.DB), brands, limiter, m.Clock, account.DefaultConfig)
+	if m.Config.Demo { // demo mode: SMS codes and reset links go to the log
+		accounts.Messaging(account.LogSMS{Logger: m.Logger}, account.LogMailer{Logger: m.Logger}, "")
+	}
+	edge := brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}
+	account.NewHandler(accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }).Routes(mux)
+
 	return nil
 }
 
@@ -49,7 +62,13 @@ func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if gamesSeeded {
+
+	// --- demo accounts seed ---
+	accountsSeeded, err := account.SeedDemo(ctx, account.NewStore(store), account.DefaultArgon2, time.Now())
+	if err != nil {
+		return false, fmt.Errorf("accounts seed: %w", err)
+	}
+	if gamesSeeded || accountsSeeded {
 		return true, nil
 	}
 

@@ -30,7 +30,7 @@ func Demo() Config {
 				},
 				Light: map[string]string{
 					"--c-bg": "#FBF7EE", "--c-surface": "#FFFFFF", "--c-primary": "#B7790E",
-					"--c-accent": "#D9473A", "--c-teal": "#12806E", "--c-text": "#18203A",
+					"--c-accent": "#C2392D", "--c-teal": "#12806E", "--c-text": "#18203A",
 				},
 			},
 			CustomerService: []CustomerService{

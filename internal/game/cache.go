@@ -70,6 +70,7 @@ func (c *responseCache) put(gen uint64, key string, body []byte, etag string) ca
 		c.gen, c.entries, c.bytes = gen, make(map[string]cacheEntry, len(c.entries)), 0
 	}
 	if old, ok := c.entries[key]; ok {
+		delete(c.entries, key)
 		c.bytes -= len(old.body)
 	}
 	for k, old := range c.entries {

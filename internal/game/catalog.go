@@ -337,9 +337,6 @@ func b2i(b bool) int {
 // Fold is the case folding used by name search (Unicode-aware lower case).
 func Fold(s string) string { return strings.ToLower(s) }
 
-// HasCategory reports whether any vendor is listed under the category.
-func (c *Catalog) HasCategory(code string) bool { _, ok := c.byCat[code]; return ok }
-
 // base picks the narrowest precomputed ordering for a filter.
 func (c *Catalog) base(gameType string, vendors []string) []int32 {
 	switch {
@@ -453,6 +450,3 @@ func (c *Catalog) Winners(kind, category string, limit int) []WinnerView {
 	}
 	return list
 }
-
-// Counts reports the snapshot size (for logs and tests).
-func (c *Catalog) Counts() (vendors, games int) { return len(c.vendors), len(c.games) }

@@ -214,3 +214,48 @@ func TestAllGameArtIsWellFormed(t *testing.T) {
 		}
 	}
 }
+
+func TestHTTPConcurrentReadsDuringWrites(t *testing.T) {
+	svc, h := newTestServer(t)
+	ctx := context.Background()
+	done := make(chan struct{})
+	errs := make(chan string, 8)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for {
+				select {
+				case <-done:
+					errs <- ""
+					return
+				default:
+				}
+				req := httptest.NewRequest("GET", "/wps/relay/gameList?gameType=RNG&pageSize=5", nil)
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, req)
+				if w.Code != 200 {
+					errs <- w.Body.String()
+					return
+				}
+			}
+		}()
+	}
+	for i := 0; i < 10; i++ {
+		code := "JL_RACE_" + string(rune('A'+i))
+		if _, err := svc.PutGame(ctx, Game{Name: "Race Night " + string(rune('A'+i)), VendorCode: "JL", GameType: "RNG", GameCode: code}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(done)
+	for i := 0; i < 4; i++ {
+		if e := <-errs; e != "" {
+			t.Fatalf("read failed during writes: %s", e)
+		}
+	}
+	c, _ := svc.Catalog(ctx)
+	if p := c.ListGames(ListFilter{Keyword: "race jl_race", PageNo: 1, PageSize: 24}); p.Total != 0 {
+		t.Fatalf("keyword matched codes, not names: %d", p.Total)
+	}
+	if p := c.ListGames(ListFilter{Keyword: "race", PageNo: 1, PageSize: 24}); p.Total != 10 {
+		t.Fatalf("want 10 race games, got %d", p.Total)
+	}
+}

@@ -12,12 +12,11 @@ import (
 // Query reads and validates query parameters, collecting the first error.
 // The query string is parsed once, not once per parameter (hot read paths).
 type Query struct {
-	r    *http.Request
 	vals url.Values
 	err  error
 }
 
-func NewQuery(r *http.Request) *Query { return &Query{r: r, vals: r.URL.Query()} }
+func NewQuery(r *http.Request) *Query { return &Query{vals: r.URL.Query()} }
 
 // Value is the raw (trimmed) value of a parameter, "" when absent, for
 // checks the typed readers do not cover.

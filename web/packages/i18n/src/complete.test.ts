@@ -29,7 +29,12 @@ describe('locale files', () => {
 
   for (const ns of NAMESPACES) {
     const en = load('EN', ns) ?? {};
+    test(`TY/${ns} has no key that EN lacks`, () => {
+      const ty = load('TY', ns) ?? {};
+      expect(Object.keys(ty).filter((k) => !(k in en))).toEqual([]);
+    });
     for (const lang of COMPLETE_LANGUAGES) {
+      // Complete languages load no EN fallback, so a missing key would show as a raw key.
       test(`${lang}/${ns} has every EN key, none empty`, () => {
         const got = load(lang, ns) ?? {};
         const missing = Object.keys(en).filter((k) => !got[k] || !got[k].trim());

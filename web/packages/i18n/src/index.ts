@@ -2,7 +2,7 @@
 // lazily by import(), so a page downloads only its language. Locale codes are
 // the spec's (TY, EN, CN, ...); unknown or incomplete languages fall back to EN.
 import i18next, { type BackendModule, type i18n } from 'i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageInfo } from './languages';
+import { COMPLETE_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageInfo } from './languages';
 
 export * from './languages';
 
@@ -59,11 +59,17 @@ export function applyDocumentLanguage(lang: string, doc: Document | undefined = 
   doc.documentElement.dir = info?.dir ?? 'ltr';
 }
 
+/** EN backs up only languages not proven complete. */
+export function fallbackFor(code: string | undefined): string[] {
+  return code && (COMPLETE_LANGUAGES as readonly string[]).includes(code.toUpperCase()) ? [] : [FALLBACK_LANGUAGE];
+}
+
 export async function createI18n(lang: string, namespaces: readonly string[] = NAMESPACES): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(lazyBackend).init({
     lng: lang,
-    fallbackLng: FALLBACK_LANGUAGE,
+    // Complete languages (a test proves every key) never download the EN fallback.
+    fallbackLng: fallbackFor,
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: [...namespaces],
     defaultNS: 'common',

@@ -1,0 +1,117 @@
+// Measures the JavaScript the home page really loads before any interaction.
+//
+//   node bundle.mjs <baseURL> <outJSON>
+//
+// Loads / in headless Chromium (Debian's /usr/bin/chromium through
+// playwright-core from e2e/node_modules), in a fresh context (empty cache),
+// once with a desktop viewport and once with a phone viewport, waits for
+// network idle (no request for 500 ms) plus a short settle, and records every
+// response that is a script (resource type "script", or a JavaScript
+// Content-Type, which also catches modulepreload). For each: the encoded body
+// size Chromium received (the gzip bytes on the wire, without headers), the
+// Content-Encoding, the decoded size, and gzip -9 of the decoded body as a
+// cross-check. Exit 2 on a tool error.
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { gzipSync, constants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const [base, outFile] = process.argv.slice(2);
+if (!base || !outFile) {
+  console.error('usage: node bundle.mjs <baseURL> <outJSON>');
+  process.exit(2);
+}
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, '..', '..', 'e2e', 'package.json'));
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch (e) {
+  console.error('bundle: playwright-core is missing (run: make e2e/node_modules/.installed): ' + e.message);
+  process.exit(2);
+}
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+
+const profiles = {
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  phone: {
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+  },
+};
+
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
+const result = { url: base + '/', profiles: {} };
+try {
+  for (const [name, opts] of Object.entries(profiles)) {
+    const context = await browser.newContext({ ...opts, locale: 'fil-PH' });
+    const page = await context.newPage();
+    const pending = [];
+    const all = { count: 0, encoded: 0 };
+    const offsite = [];
+    page.on('response', (res) => {
+      pending.push((async () => {
+        const req = res.request();
+        const url = res.url();
+        if (url.startsWith('data:')) return;
+        if (!url.startsWith(base)) offsite.push(url);
+        let sizes = { responseBodySize: 0 };
+        try { sizes = await req.sizes(); } catch { /* aborted */ }
+        all.count++;
+        all.encoded += sizes.responseBodySize;
+        const ctype = (await res.headerValue('content-type')) ?? '';
+        const isScript = req.resourceType() === 'script' || /javascript|ecmascript/.test(ctype);
+        if (!isScript) return;
+        let body = Buffer.alloc(0);
+        try { body = await res.body(); } catch { /* redirect or aborted */ }
+        return {
+          url: url.replace(base, ''),
+          status: res.status(),
+          encoding: (await res.headerValue('content-encoding')) ?? 'identity',
+          transfer: sizes.responseBodySize,
+          raw: body.length,
+          gzip9: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
+        };
+      })());
+    });
+    const t0 = Date.now();
+    const resp = await page.goto(base + '/', { waitUntil: 'networkidle', timeout: 60_000 });
+    if (!resp || resp.status() !== 200) throw new Error(`home page answered ${resp?.status()}`);
+    await page.waitForTimeout(1000); // late idle callbacks (prefetch on idle would show here)
+    const loadMs = Date.now() - t0;
+    const scripts = (await Promise.all(pending)).filter(Boolean);
+    const sum = (k) => scripts.reduce((a, s) => a + s[k], 0);
+    result.profiles[name] = {
+      loadMs,
+      scripts,
+      totals: { count: scripts.length, transferKB: kb(sum('transfer')), rawKB: kb(sum('raw')), gzip9KB: kb(sum('gzip9')) },
+      allResources: { count: all.count, transferKB: kb(all.encoded) },
+      offsite,
+    };
+    await context.close();
+  }
+} catch (e) {
+  console.error('bundle: ' + e.message);
+  await browser.close();
+  process.exit(2);
+}
+await browser.close();
+
+// The figure is the larger of the two profiles.
+const worst = Object.values(result.profiles).reduce((a, p) => (p.totals.transferKB > a.totals.transferKB ? p : a));
+result.figureKB = worst.totals.transferKB;
+result.figureGzip9KB = Math.max(...Object.values(result.profiles).map((p) => p.totals.gzip9KB));
+writeFileSync(outFile, JSON.stringify(result, null, 2));
+for (const [name, p] of Object.entries(result.profiles)) {
+  console.log(`  ${name}: ${p.totals.count} scripts, ${p.totals.transferKB} KB transferred (gzip on the wire), ` +
+    `${p.totals.rawKB} KB raw, ${p.totals.gzip9KB} KB gzip -9 cross-check; all resources: ${p.allResources.count} responses, ${p.allResources.transferKB} KB`);
+  for (const s of p.scripts) console.log(`    ${s.url}  ${kb(s.transfer)} KB ${s.encoding} (raw ${kb(s.raw)} KB, gzip-9 ${kb(s.gzip9)} KB)`);
+  if (p.offsite.length) console.log(`    off-site requests: ${p.offsite.join(' ')}`);
+}

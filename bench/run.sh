@@ -1,0 +1,491 @@
+#!/usr/bin/env bash
+# make bench: catalogue throughput (wrk, SQLite then PostgreSQL), the home
+# page's initial JavaScript (headless Chromium), Lighthouse mobile performance,
+# and the Go micro-benchmarks. See bench/README.md.
+#
+# Exit status: 0 when every measurement ran (a missed target prints FAIL and is
+# still 0), 1 with BENCH_STRICT=1 when a target was missed, 2 on a tool error
+# (missing tool, build failure, a server that does not start, a tool crash).
+#
+# Knobs (environment):
+#   BENCH_STRICT=1        exit 1 when any target is missed
+#   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
+#   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
+#   BENCH_ONLY="..."      subset of: sqlite postgres bundle lighthouse go (default: all)
+#   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
+#   BENCH_PINNED=1        also run the taskset-pinned variant (0 to skip)
+#   BENCH_LH_RUNS=3       Lighthouse runs (the median is reported)
+#   BENCH_GO_TIME=100ms   -benchtime for the Go micro-benchmarks
+#   BENCH_QUIET_WAIT=120  seconds to wait for other work on the machine to stop before each wrk run
+#   BENCH_SERVER_ENV=".." extra environment for the measured servers (e.g. GOGC=400), for experiments
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BENCH=$ROOT/bench
+RES=$BENCH/results
+
+STRICT=${BENCH_STRICT:-0}
+ONLY=${BENCH_ONLY:-sqlite postgres bundle lighthouse go}
+DURATION=${BENCH_DURATION:-15}
+WARMUP=${BENCH_WARMUP:-5}
+PINNED=${BENCH_PINNED:-1}
+LH_RUNS=${BENCH_LH_RUNS:-3}
+GO_TIME=${BENCH_GO_TIME:-100ms}
+THREADS=2
+CONNS=64
+
+# Loopback only; ports from the range this project may use (18241-18249).
+HOST=127.0.0.1
+PORT_SQLITE=18241
+PORT_PG=18242
+PORT_WEB=18243
+PORT_LH=18244
+
+# Targets from the issue.
+TARGET_RPS=20000
+TARGET_P99_MS=10
+TARGET_JS_KB=120
+TARGET_LH=95
+
+mkdir -p "$RES"
+# Raw outputs of the previous run go; summary.md is rewritten at the end.
+find "$RES" -mindepth 1 -maxdepth 1 -type f \( -name 'wrk-*' -o -name 'lighthouse*' -o -name 'bundle.json' -o -name 'gobench.txt' -o -name 'server-*.log' -o -name 'perf-*' \) -delete
+WORK=$(mktemp -d /tmp/palaro-bench.XXXXXX)
+SUMMARY=$RES/summary.md
+ROWS=()        # main results table rows
+DETAIL=()      # catalogue detail rows
+SECTIONS=()    # extra markdown sections
+MISSED=0
+BUSY_RUNS=0
+TOOL_ERRORS=()
+PIDS=()
+PGDB=""
+PG_ADMIN_DB=""
+STARTED=$(date +%s)
+
+log()  { printf '\n== %s\n' "$*"; }
+die()  { echo "bench: ERROR: $*" >&2; TOOL_ERRORS+=("$*"); exit 2; }
+tool_error() { echo "bench: ERROR: $*" >&2; TOOL_ERRORS+=("$*"); }
+want() { [[ " $ONLY " == *" $1 "* ]]; }
+# mark 1|0: sets V to PASS/FAIL and counts misses (not in a subshell, so the count sticks).
+mark() { if [ "$1" = 1 ]; then V=PASS; else V=FAIL; MISSED=$((MISSED + 1)); fi; }
+
+write_summary() {
+  {
+    echo "# Palaro benchmark summary"
+    echo
+    echo "- when: $(date -u '+%Y-%m-%d %H:%M:%S UTC') (took $(( $(date +%s) - STARTED )) s)"
+    echo "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -q . && echo ' + uncommitted changes')"
+    echo "- binary: bin/palaro as built at the start of the run (sha256 ${BIN_ID:-?}…, measured from a private copy)"
+    echo "- machine: $(nproc) CPUs ($(awk -F': ' '/model name/{print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/{printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(uname -r)"
+    echo "- tools: $(go version 2>/dev/null | awk '{print $3}'), $(wrk -v 2>&1 | head -1 | awk '{print "wrk " $2}'), $(/usr/bin/chromium --version 2>/dev/null | head -1), node $(node --version 2>/dev/null)"
+    [ -n "${BENCH_SERVER_ENV:-}" ] && echo "- server environment added: $BENCH_SERVER_ENV"
+    echo "- load: wrk -t$THREADS -c$CONNS -d${DURATION}s --latency after a ${WARMUP}s warm-up, loopback ($HOST) only. wrk and the server share the same $(nproc) cores unless the row says pinned."
+    echo
+    echo "## Results against the targets"
+    echo
+    echo "| measurement | target | measured | result |"
+    echo "|---|---|---|---|"
+    for r in "${ROWS[@]}"; do echo "$r"; done
+    echo
+    if [ ${#DETAIL[@]} -gt 0 ]; then
+      echo "## Catalogue runs (every configuration)"
+      echo
+      echo "| db | configuration | endpoint | req/s | p50 | p90 | p99 | max | non-2xx | socket errors | server CPU | wrk CPU | others CPU | response body |"
+      echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+      for r in "${DETAIL[@]}"; do echo "$r"; done
+      echo
+      echo "CPU columns are cores used on average during the measured run (CPU time / wall time; the machine has $(nproc))."
+      echo "server: the palaro process; wrk: the load generator; others: everything else on the machine (PostgreSQL backends,"
+      echo "and any build, test or load someone else ran at the same time: a non-zero 'others' on SQLite means the figures are skewed)."
+      if [ "$BUSY_RUNS" -gt 0 ]; then
+        echo
+        echo "**Warning: $BUSY_RUNS wrk run(s) were measured while other work kept the machine busy (see 'others'); those figures understate the server. Re-run make bench on a quiet machine.**"
+      fi
+      echo
+    fi
+    for s in "${SECTIONS[@]}"; do printf '%s\n\n' "$s"; done
+    if [ ${#TOOL_ERRORS[@]} -gt 0 ]; then
+      echo "## Tool errors"
+      echo
+      for e in "${TOOL_ERRORS[@]}"; do echo "- $e"; done
+      echo
+    fi
+    echo "Raw outputs: bench/results/ (wrk-*.txt, bundle.json, lighthouse-*.json, gobench.txt, server-*.log)."
+  } >"$SUMMARY"
+}
+
+stop_pid() {
+  local pid=$1 i
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+  fi
+  wait "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  local p
+  for p in "${PIDS[@]}"; do stop_pid "$p"; done
+  if [ -n "$PGDB" ]; then
+    psql -h "$HOST" -U postgres -d "$PG_ADMIN_DB" -q -v ON_ERROR_STOP=1 \
+      -c "DROP DATABASE IF EXISTS $PGDB WITH (FORCE)" >/dev/null 2>&1 || echo "bench: could not drop database $PGDB" >&2
+  fi
+  rm -rf "$WORK"
+  write_summary
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'echo "bench: interrupted" >&2; exit 130' INT TERM
+
+# ---------------------------------------------------------------- tools
+need() { command -v "$1" >/dev/null 2>&1 || die "$1 is missing ($2)"; }
+if ! command -v wrk >/dev/null 2>&1; then
+  log "installing wrk (Debian package)"
+  command -v apt-get >/dev/null 2>&1 || die "wrk is missing and apt-get is not available"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null 2>&1 ||
+    { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; } ||
+    die "apt-get install wrk failed"
+fi
+need wrk "apt-get install wrk"
+need curl "apt-get install curl"
+need node "Node.js 20+"
+need npm "Node.js 20+ with npm"
+need go "Go 1.26+"
+need taskset "util-linux"
+need flock "util-linux"
+need gzip "gzip"
+[ -x /usr/bin/chromium ] || [ -n "${CHROME_PATH:-}" ] || die "/usr/bin/chromium is missing (apt-get install chromium)"
+export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
+CLK_TCK=$(getconf CLK_TCK)
+
+for p in $PORT_SQLITE $PORT_PG $PORT_WEB $PORT_LH; do
+  if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use"; fi
+done
+
+# ---------------------------------------------------------------- build
+# Other engineers rebuild bin/palaro in the same checkout: the script measures
+# a private copy taken under the build lock, so every measurement of one run
+# is of the same binary (the storefront is embedded in it).
+PALARO=$WORK/palaro
+if [ -n "${BENCH_BIN:-}" ]; then
+  cp "$BENCH_BIN" "$PALARO" || die "BENCH_BIN $BENCH_BIN is missing"
+elif [ "${BENCH_SKIP_BUILD:-0}" = 1 ]; then
+  flock /tmp/palaro-build.lock cp "$ROOT/bin/palaro" "$PALARO" || die "bin/palaro is missing (make build)"
+else
+  log "building (flock /tmp/palaro-build.lock make build)"
+  flock /tmp/palaro-build.lock bash -c "make -s build && cp bin/palaro '$PALARO'" || die "make build failed"
+fi
+[ -x "$PALARO" ] || die "$PALARO is missing (make build)"
+BIN_ID=$(sha256sum "$PALARO" | cut -c1-12)
+
+if want bundle; then
+  if [ ! -d "$ROOT/e2e/node_modules/playwright-core" ]; then
+    log "installing e2e packages (playwright-core)"
+    make -s e2e/node_modules/.installed || die "npm ci in e2e/ failed"
+  fi
+fi
+if want lighthouse && [ ! -x "$BENCH/node_modules/.bin/lighthouse" ]; then
+  log "installing Lighthouse (npm ci in bench/, no browser download)"
+  (cd "$BENCH" && PUPPETEER_SKIP_DOWNLOAD=1 PUPPETEER_SKIP_CHROMIUM_DOWNLOAD=1 timeout 300 npm ci --no-audit --no-fund) ||
+    die "npm ci in bench/ failed"
+fi
+
+# ---------------------------------------------------------------- server
+SERVER_PID=""
+start_server() { # name port database-url [cpus]
+  local name=$1 port=$2 url=$3 cpus=${4:-} i
+  local logf=$RES/server-$name.log
+  local cmd=(env -u PALARO_REDIS_URL -u PALARO_TRUST_PROXY PALARO_ADDR="$HOST:$port" PALARO_DATABASE_URL="$url"
+    PALARO_DEMO=1 PALARO_LOG_LEVEL=warn PALARO_SHUTDOWN_GRACE=2s ${BENCH_SERVER_ENV:-} "$PALARO" serve)
+  [ -n "$cpus" ] && cmd=(taskset -c "$cpus" "${cmd[@]}")
+  "${cmd[@]}" >"$logf" 2>&1 &
+  SERVER_PID=$!
+  PIDS+=("$SERVER_PID")
+  for i in $(seq 1 300); do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      tail -20 "$logf" >&2
+      die "palaro serve ($name) exited during start-up; log: $logf"
+    fi
+    if curl -fsS -m 2 "http://$HOST:$port/readyz" >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  tail -20 "$logf" >&2
+  die "palaro serve ($name) not ready on $HOST:$port after 60 s"
+}
+stop_server() {
+  [ -n "$SERVER_PID" ] || return 0
+  stop_pid "$SERVER_PID"
+  local keep=() p
+  for p in "${PIDS[@]}"; do [ "$p" != "$SERVER_PID" ] && keep+=("$p"); done
+  PIDS=("${keep[@]+"${keep[@]}"}")
+  SERVER_PID=""
+}
+
+# ---------------------------------------------------------------- wrk
+to_ms() { # wrk latency ("850.00us", "3.21ms", "1.02s", "2.00m") -> ms
+  awk -v v="$1" 'BEGIN{
+    n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u);
+    if(u=="us") n=n/1000; else if(u=="s") n=n*1000; else if(u=="m") n=n*60000;
+    printf "%.2f", n }'
+}
+proc_ticks() { awk '{print $14+$15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# CPU seconds of this shell's reaped children (wrk, via timeout) from `times`.
+# Call it without a subshell: `child_secs; c0=$CHILD_SECS`.
+child_secs() {
+  times >"$WORK/times"
+  CHILD_SECS=$(awk 'NR==2{ split($1,a,/[ms]/); split($2,b,/[ms]/); printf "%.3f", a[1]*60+a[2]+b[1]*60+b[2] }' "$WORK/times")
+}
+# Busy cores of the whole machine over one second, minus the given pid's share.
+busy_others() {
+  local m0 i0 m1 i1 p0 p1
+  read -r m0 i0 < <(machine_ticks); p0=$(proc_ticks "${1:-self}")
+  sleep 1
+  read -r m1 i1 < <(machine_ticks); p1=$(proc_ticks "${1:-self}")
+  awk -v a="$m0" -v b="$m1" -v ai="$i0" -v bi="$i1" -v pa="$p0" -v pb="$p1" -v n="$(nproc)" \
+    'BEGIN{ if (b<=a) { print 0; exit } busy=((b-a)-(bi-ai)) - (pb-pa); printf "%.2f", n*busy/(b-a) }'
+}
+# Other work on the machine (builds, tests, someone else's load test) skews
+# every figure: wait up to BENCH_QUIET_WAIT s for it to drop under 0.25 cores.
+# The budget is for the whole run: on a machine that stays busy the script
+# waits once, then measures anyway and flags it.
+QUIET_BUDGET=${BENCH_QUIET_WAIT:-120}
+wait_quiet() {
+  local waited=0 busy
+  while :; do
+    busy=$(busy_others "$SERVER_PID")
+    awk -v b="$busy" 'BEGIN{exit !(b<0.25)}' && return 0
+    if [ "$QUIET_BUDGET" -le 0 ]; then
+      echo "   (machine busy with other work: $busy cores; measuring anyway, see the 'others' column)"
+      BUSY_RUNS=$((BUSY_RUNS + 1))
+      return 0
+    fi
+    [ "$waited" = 0 ] && echo "   waiting for the machine to go quiet (other processes use $busy cores)..."
+    sleep 4; waited=$((waited + 5)); QUIET_BUDGET=$((QUIET_BUDGET - 5))
+  done
+}
+machine_ticks() { awk '/^cpu /{idle=$5+$6; t=0; for(i=2;i<=NF;i++) t+=$i; print t, idle}' /proc/stat; }
+
+# run_wrk db config endpoint lua paths-file port wrk-cpus -> appends a DETAIL row, sets LAST_RPS LAST_P99 LAST_OK
+run_wrk() {
+  local db=$1 config=$2 endpoint=$3 lua=$4 paths=$5 port=$6 cpus=${7:-}
+  local tag; tag=$(printf '%s-%s-%s' "$db" "$config" "$endpoint" | tr -cs 'A-Za-z0-9-' '_')
+  local out=$RES/wrk-$tag.txt
+  local url="http://$HOST:$port"
+  local pin=()
+  [ -n "$cpus" ] && pin=(taskset -c "$cpus")
+  echo "-- $db / $config / $endpoint: warm-up ${WARMUP}s"
+  BENCH_PATHS_FILE=$paths timeout $((WARMUP + 30)) "${pin[@]}" wrk -t$THREADS -c$CONNS -d${WARMUP}s -s "$lua" "$url" >/dev/null ||
+    { tool_error "wrk warm-up failed ($tag)"; LAST_OK=0; return 1; }
+  wait_quiet
+  local t0 p0 m0 m0i t1 p1 m1 m1i c0 c1
+  child_secs; c0=$CHILD_SECS
+  t0=$(date +%s.%N); p0=$(proc_ticks "$SERVER_PID"); read -r m0 m0i < <(machine_ticks)
+  echo "-- $db / $config / $endpoint: measuring ${DURATION}s"
+  BENCH_PATHS_FILE=$paths timeout $((DURATION + 30)) "${pin[@]}" wrk -t$THREADS -c$CONNS -d${DURATION}s --timeout 2s --latency -s "$lua" "$url" >"$out" ||
+    { tool_error "wrk failed ($tag), see $out"; LAST_OK=0; return 1; }
+  t1=$(date +%s.%N); p1=$(proc_ticks "$SERVER_PID"); read -r m1 m1i < <(machine_ticks)
+  child_secs; c1=$CHILD_SECS
+  local rps p50 p90 p99 max non2xx sockerr srvcpu machcpu wrkcpu others
+  rps=$(awk '/^Requests\/sec:/{printf "%.0f", $2}' "$out")
+  p50=$(to_ms "$(awk '$1=="50%"{print $2}' "$out")")
+  p90=$(to_ms "$(awk '$1=="90%"{print $2}' "$out")")
+  p99=$(to_ms "$(awk '$1=="99%"{print $2}' "$out")")
+  max=$(to_ms "$(awk '$1=="Latency" && NF>=5 {print $4}' "$out")")
+  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $NF}' "$out"); non2xx=${non2xx:-0}
+  sockerr=$(awk '/Socket errors:/{gsub(/,/,""); print $4+$6+$8+$10}' "$out"); sockerr=${sockerr:-0}
+  [ -n "$rps" ] && [ -n "$p99" ] || { tool_error "could not parse wrk output ($out)"; LAST_OK=0; return 1; }
+  srvcpu=$(awk -v a="$p0" -v b="$p1" -v t0="$t0" -v t1="$t1" -v hz="$CLK_TCK" 'BEGIN{printf "%.2f", (b-a)/hz/(t1-t0)}')
+  machcpu=$(awk -v a="$m0" -v b="$m1" -v ai="$m0i" -v bi="$m1i" -v n="$(nproc)" 'BEGIN{ if (b>a) printf "%.2f", n*(1-(bi-ai)/(b-a)); else print "?" }')
+  wrkcpu=$(awk -v a="$c0" -v b="$c1" -v t0="$t0" -v t1="$t1" 'BEGIN{printf "%.2f", (b-a)/(t1-t0)}')
+  others=$(awk -v m="$machcpu" -v s="$srvcpu" -v w="$wrkcpu" 'BEGIN{o=m-s-w; if (o<0) o=0; printf "%.2f", o}')
+  local bodysz
+  bodysz=$(curl -s -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download} B' "$url$(head -1 "$paths")" || echo '?')
+  DETAIL+=("| $db | $config | $endpoint | **$rps** | $p50 ms | $p90 ms | **$p99 ms** | $max ms | $non2xx | $sockerr | $srvcpu | $wrkcpu | $others | $bodysz |")
+  LAST_RPS=$rps; LAST_P99=$p99
+  LAST_OK=$(awk -v r="$rps" -v p="$p99" -v n="$non2xx" -v e="$sockerr" -v tr="$TARGET_RPS" -v tp="$TARGET_P99_MS" \
+    'BEGIN{print (r>=tr && p<tp && n==0 && e==0) ? 1 : 0}')
+  LAST_NOTE=""
+  [ "$non2xx" != 0 ] && LAST_NOTE=" ($non2xx non-2xx)"
+  [ "$sockerr" != 0 ] && LAST_NOTE="$LAST_NOTE ($sockerr socket errors)"
+  if awk -v o="$others" 'BEGIN{exit !(o>=0.25)}'; then LAST_NOTE="$LAST_NOTE — skewed: other work used $others cores"; fi
+  printf '   %s req/s, p50 %s ms, p99 %s ms, max %s ms, non-2xx %s, socket errors %s; CPU cores: server %s, wrk %s, others %s\n' \
+    "$rps" "$p50" "$p99" "$max" "$non2xx" "$sockerr" "$srvcpu" "$wrkcpu" "$others"
+  return 0
+}
+
+# catalogue db-label database-url port
+catalogue() {
+  local db=$1 url=$2 port=$3
+  log "catalogue on $db: starting bin/palaro serve ($HOST:$port, fresh database, PALARO_DEMO=1, PALARO_LOG_LEVEL=warn)"
+  start_server "$db" "$port" "$url"
+  local dir=$WORK/$db
+  mkdir -p "$dir"
+  node "$BENCH/lib/discover.mjs" "http://$HOST:$port" "$dir" || die "discovering the catalogue queries failed"
+  # shellcheck disable=SC1091
+  . "$dir/discover.env"
+
+  if [ "$db" = sqlite ]; then
+    # Ceiling: the same load on /healthz (no database, no JSON encoding) shows
+    # what the HTTP stack + edge middleware + wrk can do on these cores.
+    printf '/healthz\n' >"$dir/healthz.paths"
+    run_wrk "$db" "shared cores" "/healthz (ceiling)" "$BENCH/wrk/gamelist.lua" "$dir/healthz.paths" "$port" || true
+  fi
+
+  local ep lua paths okvar reasonvar
+  for ep in gameList vendorLanes; do
+    if [ $ep = gameList ]; then lua=$BENCH/wrk/gamelist.lua; paths=$dir/gamelist.paths; okvar=$GAMELIST_OK; reasonvar=$GAMELIST_REASON
+    else lua=$BENCH/wrk/vendorlanes.lua; paths=$dir/vendorlanes.paths; okvar=$VENDORLANES_OK; reasonvar=$VENDORLANES_REASON; fi
+    if [ "$okvar" != 1 ]; then
+      mark 0
+      ROWS+=("| $ep on $db | ≥ $TARGET_RPS req/s, p99 < $TARGET_P99_MS ms | $reasonvar | $V |")
+      continue
+    fi
+    if run_wrk "$db" "shared cores" "$ep" "$lua" "$paths" "$port"; then
+      mark "$LAST_OK"
+      ROWS+=("| $ep on $db ($(wc -l <"$paths") rotating queries; wrk and server share 2 cores) | ≥ $TARGET_RPS req/s, p99 < $TARGET_P99_MS ms | $LAST_RPS req/s, p99 $LAST_P99 ms$LAST_NOTE | $V |")
+    else
+      ROWS+=("| $ep on $db | ≥ $TARGET_RPS req/s, p99 < $TARGET_P99_MS ms | wrk error | ERROR |")
+    fi
+  done
+  stop_server
+
+  if [ "$PINNED" = 1 ] && { [ "$GAMELIST_OK" = 1 ] || [ "$VENDORLANES_OK" = 1 ]; }; then
+    # Pinned: server alone on CPU 0 (Go sets GOMAXPROCS=1 from the affinity),
+    # wrk alone on CPU 1. Shows what one dedicated core serves when the load
+    # generator does not steal its cycles. Same database, already seeded.
+    log "catalogue on $db, pinned: server on CPU 0, wrk on CPU 1"
+    start_server "$db-pinned" "$port" "$url" 0
+    [ "$GAMELIST_OK" = 1 ] && { run_wrk "$db" "pinned: server cpu0, wrk cpu1" gameList "$BENCH/wrk/gamelist.lua" "$dir/gamelist.paths" "$port" 1 || true; }
+    [ "$VENDORLANES_OK" = 1 ] && { run_wrk "$db" "pinned: server cpu0, wrk cpu1" vendorLanes "$BENCH/wrk/vendorlanes.lua" "$dir/vendorlanes.paths" "$port" 1 || true; }
+    stop_server
+  fi
+}
+
+# ---------------------------------------------------------------- 1. catalogue, SQLite
+if want sqlite; then
+  mkdir -p "$WORK/sqlite-db"
+  catalogue sqlite "sqlite://$WORK/sqlite-db/palaro.db" "$PORT_SQLITE"
+fi
+
+# ---------------------------------------------------------------- 1b. catalogue, PostgreSQL
+if want postgres; then
+  if (exec 3<>"/dev/tcp/$HOST/5432") 2>/dev/null; then
+    need psql "apt-get install postgresql-client"
+    PG_ADMIN_DB=test
+    psql -h "$HOST" -U postgres -d test -qAt -c 'select 1' >/dev/null 2>&1 || PG_ADMIN_DB=postgres
+    PGDB=palaro_bench_$$
+    psql -h "$HOST" -U postgres -d "$PG_ADMIN_DB" -q -v ON_ERROR_STOP=1 -c "CREATE DATABASE $PGDB" >/dev/null ||
+      { PGDB=""; die "could not create the PostgreSQL database (psql -h $HOST -U postgres)"; }
+    catalogue postgres "postgres://postgres@$HOST:5432/$PGDB?sslmode=disable" "$PORT_PG"
+    SECTIONS+=("PostgreSQL: $(psql -h "$HOST" -U postgres -d "$PG_ADMIN_DB" -qAt -c 'select version()' | cut -d' ' -f1-2) on the same machine (its backends share the 2 cores too); database $PGDB created fresh and dropped afterwards.")
+  else
+    ROWS+=("| catalogue on postgres | ≥ $TARGET_RPS req/s, p99 < $TARGET_P99_MS ms | skipped: nothing answers on $HOST:5432 | SKIP |")
+  fi
+fi
+
+# ---------------------------------------------------------------- 2 and 3: the home page
+if want bundle || want lighthouse; then
+  mkdir -p "$WORK/web-db"
+  log "home page: starting bin/palaro serve ($HOST:$PORT_WEB, fresh SQLite, demo)"
+  start_server web "$PORT_WEB" "sqlite://$WORK/web-db/palaro.db"
+fi
+
+if want bundle; then
+  log "home page initial JavaScript (headless Chromium, until network idle)"
+  if timeout 180 node "$BENCH/lib/bundle.mjs" "http://$HOST:$PORT_WEB" "$RES/bundle.json"; then
+    kbv=$(node -e "console.log(require('$RES/bundle.json').figureKB)")
+    kb9=$(node -e "console.log(require('$RES/bundle.json').figureGzip9KB)")
+    ok=$(awk -v k="$kbv" -v t="$TARGET_JS_KB" 'BEGIN{print (k<=t)?1:0}')
+    mark "$ok"
+    ROWS+=("| home page initial JS (gzip transfer, larger of desktop/phone) | ≤ $TARGET_JS_KB KB | $kbv KB (gzip -9 of the bodies: $kb9 KB) | $V |")
+    SECTIONS+=("## Home page scripts (loaded before interaction)
+
+$(node -e "
+const b=require('$RES/bundle.json');
+for (const [n,p] of Object.entries(b.profiles)) {
+  console.log('**'+n+'**: '+p.totals.count+' scripts, '+p.totals.transferKB+' KB gzip transferred, '+p.totals.rawKB+' KB raw, '+p.totals.gzip9KB+' KB gzip -9; all resources '+p.allResources.count+' responses / '+p.allResources.transferKB+' KB; network idle after '+p.loadMs+' ms'+(p.offsite.length?'; OFF-SITE: '+p.offsite.join(' '):''));
+  console.log('');
+  console.log('| script | encoding | transfer KB | raw KB | gzip -9 KB |');
+  console.log('|---|---|---|---|---|');
+  for (const s of p.scripts) console.log('| '+s.url+' | '+s.encoding+' | '+(s.transfer/1024).toFixed(1)+' | '+(s.raw/1024).toFixed(1)+' | '+(s.gzip9/1024).toFixed(1)+' |');
+  console.log('');
+}")")
+  else
+    tool_error "the bundle measurement failed"
+    ROWS+=("| home page initial JS | ≤ $TARGET_JS_KB KB | measurement error | ERROR |")
+  fi
+fi
+
+if want lighthouse; then
+  log "Lighthouse (mobile, simulated throttling, performance only; $LH_RUNS runs, median)"
+  if timeout 900 node "$BENCH/lib/lighthouse.mjs" "http://$HOST:$PORT_WEB/" "$RES" "$LH_RUNS" "$PORT_LH"; then
+    read -r score fcp lcp tbt cls si scores bi < <(node -e "
+const l=require('$RES/lighthouse.json'); const m=l.median.metrics; const d=(k)=>String(m[k].display).replace(/\s+/g,'');
+console.log(l.median.score, d('FCP'), d('LCP'), d('TBT'), d('CLS'), d('SI'), l.scores.join('/'), l.median.benchmarkIndex)")
+    ok=$(awk -v s="$score" -v t="$TARGET_LH" 'BEGIN{print (s>=t)?1:0}')
+    mark "$ok"
+    ROWS+=("| Lighthouse mobile performance, home (median of $LH_RUNS: $scores) | ≥ $TARGET_LH | $score — FCP $fcp, LCP $lcp, TBT $tbt, CLS $cls, SI $si | $V |")
+    SECTIONS+=("## Lighthouse
+
+Lighthouse $(node -e "console.log(require('$BENCH/node_modules/lighthouse/package.json').version)"), form factor mobile, simulated throttling (Moto G Power-class: 4x CPU slowdown, slow 4G), performance category only, Debian Chromium headless. Scores per run: $scores. Host benchmarkIndex $bi (Lighthouse's CPU speed probe; simulated throttling scales the observed CPU work, so a slow host lowers TBT/TTI-related scores).
+
+$(node -e "
+const l=require('$RES/lighthouse.json').median;
+console.log('| metric | value | audit score |'); console.log('|---|---|---|');
+for (const [k,v] of Object.entries(l.metrics)) console.log('| '+k+' | '+v.display+' | '+v.score+' |');
+if (l.lcpElement) console.log('\nLCP element: \`'+l.lcpElement.replace(/\`/g,'')+'\`');
+if (l.opportunities.length) console.log('\nOpportunities: '+l.opportunities.join('; '));
+if (l.warnings.length) console.log('\nWarnings: '+l.warnings.join('; '));
+")")
+  else
+    tool_error "Lighthouse failed"
+    ROWS+=("| Lighthouse mobile performance, home | ≥ $TARGET_LH | measurement error | ERROR |")
+  fi
+fi
+stop_server
+
+# ---------------------------------------------------------------- 4. Go micro-benchmarks
+if want go; then
+  log "Go micro-benchmarks (go test -run '^\$' -bench . -benchmem -benchtime=$GO_TIME ./internal/... ./bench/gobench)"
+  if (cd "$ROOT" && timeout 420 go test -run '^$' -bench . -benchmem -benchtime="$GO_TIME" -timeout 400s ./internal/... ./bench/gobench ) >"$RES/gobench.txt" 2>&1; then
+    n=$(grep -c '^Benchmark' "$RES/gobench.txt" || true)
+    ROWS+=("| Go micro-benchmarks (./internal/... and bench/gobench, -benchtime=$GO_TIME) | report | $n benchmarks, table below | INFO |")
+  else
+    tool_error "go test -bench failed (see bench/results/gobench.txt)"
+    n=$(grep -c '^Benchmark' "$RES/gobench.txt" || true)
+    ROWS+=("| Go micro-benchmarks | report | go test failed ($n benchmarks ran), see gobench.txt | ERROR |")
+  fi
+  grep -E '^(Benchmark|ok|FAIL|---|panic)' "$RES/gobench.txt" | sed 's/^/   /' || true
+  SECTIONS+=("## Go micro-benchmarks
+
+\`go test -run '^\$' -bench . -benchmem -benchtime=$GO_TIME ./internal/... ./bench/gobench\` (bench/gobench: the catalogue handler alone and behind httpx.Edge, in-process; RunParallel ns/op is wall time per request across both cores)
+
+\`\`\`
+$(grep -E '^(pkg:|Benchmark|FAIL|--- FAIL)' "$RES/gobench.txt" || echo '(no benchmarks found)')
+\`\`\`")
+fi
+
+# ---------------------------------------------------------------- report
+write_summary
+log "summary (bench/results/summary.md)"
+awk '/^## Results against the targets/{p=1} p && /^## / && !/Results against/{exit} p' "$SUMMARY"
+if [ ${#DETAIL[@]} -gt 0 ]; then
+  echo "Catalogue runs:"
+  for r in "${DETAIL[@]}"; do echo "$r"; done
+fi
+echo
+if [ ${#TOOL_ERRORS[@]} -gt 0 ]; then
+  echo "bench: ${#TOOL_ERRORS[@]} tool error(s): ${TOOL_ERRORS[*]}" >&2
+  exit 2
+fi
+if [ "$MISSED" -gt 0 ]; then
+  echo "bench: $MISSED target(s) missed (FAIL above)."
+  [ "$STRICT" = 1 ] && exit 1
+else
+  echo "bench: every measured target met."
+fi
+exit 0

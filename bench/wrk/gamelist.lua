@@ -1,0 +1,57 @@
+-- wrk script: GET /wps/relay/gameList, rotating over several realistic queries
+-- (different gameType, pageNo, vassalage, keyword, selectionType, language).
+--
+-- The queries come from the file named by BENCH_PATHS_FILE (one path per line),
+-- which bench/lib/discover.mjs writes from the live demo catalogue so every
+-- vendor code and keyword exists and every query answers 200. Without that
+-- variable a built-in list matching the demo brand is used.
+--
+-- Requests are pre-formatted once per thread (no per-request Lua string work),
+-- each thread starts at a different offset, and no response() callback is set
+-- (that would make wrk parse every response in Lua and slow the client down).
+-- Browsers send Accept-Encoding: gzip, so this does too.
+
+local defaults = {
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&pageNo=1&pageSize=24&language=TY",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&pageNo=2&pageSize=24&language=TY",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=LIVE&pageNo=1&pageSize=24&language=TY",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=FISH&pageNo=1&pageSize=24&language=EN",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&vassalage=PG&pageNo=1&pageSize=24&language=TY",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&selectionType=HOT&pageNo=1&pageSize=24&language=TY",
+  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&keyword=lucky&pageNo=1&pageSize=24&language=TY",
+}
+
+local tid = 0
+function setup(thread)
+  tid = tid + 1
+  thread:set("thread_id", tid)
+end
+
+local function load_paths()
+  local list = {}
+  local file = os.getenv("BENCH_PATHS_FILE")
+  if file and file ~= "" then
+    for line in io.lines(file) do
+      if line:sub(1, 1) == "/" then list[#list + 1] = line end
+    end
+    if #list == 0 then error("no request paths in " .. file) end
+  else
+    list = defaults
+  end
+  return list
+end
+
+local reqs, n, i = {}, 0, 0
+function init(args)
+  for _, p in ipairs(load_paths()) do
+    n = n + 1
+    reqs[n] = wrk.format("GET", p, { ["Accept-Encoding"] = "gzip", ["Accept"] = "application/json" })
+  end
+  i = ((thread_id or 1) * 3) % n
+end
+
+function request()
+  i = i + 1
+  if i > n then i = 1 end
+  return reqs[i]
+end

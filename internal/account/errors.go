@@ -1,0 +1,53 @@
+package account
+
+import "github.com/palaro/palaro/internal/platform/apperr"
+
+// Error codes of this domain with their EN and TY messages. Wording follows
+// spec sections 5, 6 and 8 where it has one; login failures share one
+// generic message so that no response tells whether an account exists.
+var messages = map[string][2]string{
+	"auth.invalid_credentials":     {"Wrong username or password.", "Mali ang username o password."},
+	"auth.credentials_required":    {"Please enter username and password.", "Pakilagay ang username at password."},
+	"auth.captcha_required":        {"Please enter the captcha and try again.", "Pakilagay ang captcha at subukang muli."},
+	"auth.captcha_invalid":         {"Captcha check failed: the input is invalid or has expired.", "Nabigo ang captcha: mali o nag-expire na ang inilagay."},
+	"auth.captcha_too_fast":        {"Please wait a second before refreshing the captcha.", "Maghintay ng isang segundo bago i-refresh ang captcha."},
+	"auth.locked":                  {"Too many requests, please try again after 5 minutes.", "Masyadong maraming kahilingan, pakisubukang muli pagkalipas ng 5 minuto."},
+	"auth.token_required":          {"You are not logged in, please login.", "Hindi ka naka-login, mangyaring mag-login."},
+	"auth.session_expired":         {"Your session has expired, please login again.", "Nag-expire na ang iyong session, mangyaring mag-login muli."},
+	"auth.not_agent":               {"Non-agents cannot log in.", "Hindi maaaring mag-login ang hindi ahente."},
+	"auth.not_member":              {"Non-member account unable to login.", "Hindi makakapag-login ang account na hindi miyembro."},
+	"auth.real_account_required":   {"A real account is needed for this. Please register.", "Kailangan ng totoong account para dito. Mangyaring magparehistro."},
+	"auth.account_disabled":        {"This account is disabled. Please contact customer service.", "Naka-disable ang account na ito. Makipag-ugnayan sa customer service."},
+	"auth.operation_disabled":      {"Operation not enabled, please contact customer service.", "Hindi naka-enable ang operasyong ito, makipag-ugnayan sa customer service."},
+	"auth.already_logged_in":       {"You are already logged in.", "Naka-login ka na."},
+	"account.username_taken":       {"This username is already taken.", "May gumagamit na ng username na ito."},
+	"account.mobile_taken":         {"This mobile number is already registered.", "Nakarehistro na ang mobile number na ito."},
+	"account.password_mismatch":    {"Inconsistent twice: the confirmation password is not correct.", "Hindi magkapareho ang dalawang password."},
+	"account.common_password":      {"This password is too common. Please choose another.", "Masyadong karaniwan ang password na ito. Pumili ng iba."},
+	"account.password_is_username": {"The password cannot be the same as the username.", "Hindi maaaring kapareho ng username ang password."},
+	"account.password_rule":        {"Password must be {min} to {max} characters.", "Ang password ay dapat {min} hanggang {max} na character."},
+	"account.wrong_old_password":   {"The old password is not correct.", "Mali ang lumang password."},
+	"account.same_password":        {"The new password must be different from the old one.", "Dapat iba ang bagong password sa luma."},
+	"account.invalid_field":        {"The {field} is not valid.", "Hindi wasto ang {field}."},
+	"account.field_rule":           {"The {field} must be {min} to {max} characters in the required format.", "Ang {field} ay dapat {min} hanggang {max} na character sa tamang format."},
+	"account.field_required":       {"Input cannot be empty: {field}.", "Hindi maaaring walang laman: {field}."},
+	"account.too_long":             {"The {field} is too long (at most {max} characters).", "Masyadong mahaba ang {field} (hanggang {max} na character)."},
+	"account.affiliate_invalid":    {"Invalid invitation code.", "Hindi wastong invitation code."},
+	"account.reset_invalid":        {"This reset link is invalid or has expired. Please ask for a new one.", "Hindi wasto o nag-expire na ang link. Humingi ng bago."},
+	"sms.invalid_mobile":           {"Invalid phone number format.", "Hindi wastong format ng numero ng telepono."},
+	"sms.mobile_required":          {"Please enter a valid phone number.", "Pakilagay ang wastong numero ng telepono."},
+	"sms.invalid_code":             {"Invalid verification code.", "Hindi wastong verification code."},
+	"sms.code_required":            {"Please enter the verification code.", "Pakilagay ang verification code."},
+	"sms.code_expired":             {"Verification code expired, please send again.", "Nag-expire na ang verification code, magpadala muli."},
+	"sms.too_soon":                 {"Please wait before asking for another code.", "Maghintay muna bago humingi ng panibagong code."},
+	"sms.too_many":                 {"Too many requests, try again after 5 minutes.", "Masyadong maraming kahilingan, subukang muli pagkalipas ng 5 minuto."},
+	"account.not_found":            {"Account not found.", "Hindi nahanap ang account."},
+}
+
+func init() {
+	for code, m := range messages {
+		apperr.Register(code, map[string]string{"EN": m[0], "TY": m[1]})
+	}
+}
+
+func tooMany(code string) *apperr.Error { return apperr.New(apperr.KindTooMany, code) }

@@ -1,0 +1,37 @@
+// Phone bottom navigation (60 px): Home, Games (opens the drawer with the
+// categories), Promotions, Account (login for visitors).
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Gift, House, LayoutGrid, UserRound } from 'lucide-react';
+import { paths } from '@/lib/paths';
+import { useUiActions, useSessionState } from '@/lib/ui-actions';
+import { useAppNavigate } from '../navigation';
+import s from './BottomNav.module.css';
+
+export function BottomNav({ onGames, gamesOpen }: { onGames: () => void; gamesOpen: boolean }) {
+  const { t } = useTranslation('layout');
+  const { openLogin } = useUiActions();
+  const { loggedIn } = useSessionState();
+  const navigate = useAppNavigate();
+  const cls = ({ isActive }: { isActive: boolean }) => [s.item, isActive ? s.active : ''].join(' ');
+  return (
+    <nav className={s.bar} aria-label={t('layout:bottom.label')} data-testid="bottom-nav">
+      <NavLink to={paths.home} end className={cls}>
+        <House size={22} aria-hidden="true" />
+        <span>{t('layout:nav.HOME')}</span>
+      </NavLink>
+      <button type="button" className={[s.item, gamesOpen ? s.active : ''].join(' ')} onClick={onGames} aria-expanded={gamesOpen} aria-controls="side-menu">
+        <LayoutGrid size={22} aria-hidden="true" />
+        <span>{t('layout:bottom.games')}</span>
+      </button>
+      <NavLink to={paths.promotions()} className={cls}>
+        <Gift size={22} aria-hidden="true" />
+        <span>{t('layout:nav.PROMOTIONS')}</span>
+      </NavLink>
+      <button type="button" className={s.item} onClick={() => (loggedIn ? navigate(paths.member) : openLogin())}>
+        <UserRound size={22} aria-hidden="true" />
+        <span>{t('layout:bottom.account')}</span>
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+// Header (64 px): logo, navigation with vendor drop-downs, and the visitor's
+// login form, register button, language selector and theme switch.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Menu } from 'lucide-react';
+import { IconButton } from '@/components/ui';
+import { isSwitchOn } from '@/features/system/api/status';
+import { useUiActions } from '@/lib/ui-actions';
+import { paths } from '@/lib/paths';
+import { useBrandInfo } from '../brand';
+import { HeaderNav } from './HeaderNav';
+import { LanguageSelector } from './LanguageSelector';
+import { LoginStrip } from './LoginStrip';
+import { ThemeToggle } from './ThemeToggle';
+import s from './Header.module.css';
+
+export type HeaderProps = { onOpenDrawer: () => void; drawerOpen: boolean };
+
+export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
+  const { t } = useTranslation('layout');
+  const info = useBrandInfo();
+  const { openLogin, openRegister } = useUiActions();
+  const canRegister = isSwitchOn(info.whitelabel, 'DIRECTREG3');
+  return (
+    <header className={s.header}>
+      <IconButton
+        className={s.menuBtn}
+        label={t('layout:header.openMenu')}
+        icon={<Menu size={22} aria-hidden="true" />}
+        onClick={onOpenDrawer}
+        aria-expanded={drawerOpen}
+        aria-controls="side-menu"
+        data-testid="drawer-toggle"
+      />
+      <Link to={paths.home} className={s.logo} aria-label={t('layout:header.homeLink', { brand: info.brandName })}>
+        {info.theme?.logoUrl ? <img src={info.theme.logoUrl} alt="" height={32} /> : <span className={s.wordmark}>{info.brandName}</span>}
+      </Link>
+      <div className={s.nav}>
+        <HeaderNav />
+      </div>
+      <div className={s.actions}>
+        <LoginStrip canRegister={canRegister} className={s.loginStrip} />
+        <div className={s.compactAuth}>
+          <button type="button" className={s.authBtn} onClick={openLogin} data-testid="header-login-compact">
+            {t('layout:auth.login')}
+          </button>
+          {canRegister && (
+            <button type="button" className={[s.authBtn, s.authPrimary].join(' ')} onClick={openRegister} data-testid="header-register-compact">
+              {t('layout:auth.register')}
+            </button>
+          )}
+        </div>
+        <LanguageSelector className={s.lang} />
+        <ThemeToggle className={s.theme} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+// Implements the cross-feature UI actions (src/lib/ui-actions) for the whole
+// app: which modal is open, the visitor's login prompts, and game launches.
+// Every modal is a lazy chunk loaded the first time it opens.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { announcementsQuery } from '@/features/content/api/announcements';
+import { UiActionsContext, useSessionState, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
+import { paths } from '@/lib/paths';
+import { useAppNavigate } from '../navigation';
+import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
+import { launchRoute } from './launch';
+
+const AnnouncementsModal = lazy(() => import('./AnnouncementsModal'));
+const NoticeModal = lazy(() => import('./NoticeModal'));
+const HelpModal = lazy(() => import('./HelpModal'));
+const LoginModal = lazy(() => import('./LoginModal'));
+const RegisterModal = lazy(() => import('./RegisterModal'));
+const NotLoggedInDialog = lazy(() => import('./NotLoggedInDialog'));
+
+type Open = {
+  announcements: boolean;
+  notice: number | null;
+  help: string | null; // section key, '' for the default section, null when closed
+  login: boolean;
+  register: boolean;
+  notLoggedIn: boolean;
+};
+const CLOSED: Open = { announcements: false, notice: null, help: null, login: false, register: false, notLoggedIn: false };
+
+/** Keeps a lazy modal mounted after its first opening so it can fade out. */
+function useEverOpened(open: boolean) {
+  const ever = useRef(false);
+  if (open) ever.current = true;
+  return ever.current;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function UiActionsProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<Open>(CLOSED);
+  const session = useSessionState();
+  const { i18n } = useTranslation();
+  const language = (i18n.language || 'TY').toUpperCase();
+  const navigate = useAppNavigate();
+  const location = useLocation();
+  const execution = session.loggedIn ? 'A' : 'B';
+  const announcements = useQuery(announcementsQuery(language, execution));
+  const popupCount = announcements.data?.popup?.length ?? 0;
+  const autoShown = useRef(false);
+
+  // Announcement popup: once per session until closed (spec section 4).
+  useEffect(() => {
+    if (autoShown.current || !announcements.data) return;
+    autoShown.current = true;
+    if (shouldAutoShowPopup(popupCount, storage())) setOpen((o) => ({ ...o, announcements: true }));
+  }, [announcements.data, popupCount]);
+
+  const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
+
+  const actions = useMemo<UiActions>(() => {
+    const promptLogin = () => set({ notLoggedIn: true });
+    return {
+      openNotice: (index = 0) => set({ notice: index }),
+      openAnnouncements: () => set({ announcements: true }),
+      openHelp: (section) => set({ help: section ?? '' }),
+      openLogin: () => set({ login: true, register: false, notLoggedIn: false }),
+      openRegister: () => set({ register: true, login: false, notLoggedIn: false }),
+      requireLogin: () => {
+        if (session.loggedIn) return true;
+        promptLogin();
+        return false;
+      },
+      launch: (target: LaunchTarget) => {
+        if (!session.loggedIn) {
+          promptLogin();
+          return;
+        }
+        const route = launchRoute(target);
+        if (route.kind === 'page') navigate(route.to);
+        // Direct and vendor launches need the game-launch endpoint (accounts issue).
+      },
+    };
+  }, [session.loggedIn, set, navigate]);
+
+  const closeAnnouncements = useCallback(() => {
+    recordPopupClosed(storage());
+    set({ announcements: false });
+  }, [set]);
+
+  const closeHelp = useCallback(() => {
+    set({ help: null });
+    if (location.pathname.toLowerCase() === paths.help()) navigate(paths.home, { replace: true });
+  }, [set, location.pathname, navigate]);
+
+  const closeRegister = useCallback(() => {
+    set({ register: false });
+    if (location.pathname.toLowerCase() === paths.register) navigate(paths.home, { replace: true });
+  }, [set, location.pathname, navigate]);
+
+  const changeHelpSection = useCallback(
+    (key: string) => {
+      set({ help: key });
+      if (location.pathname.toLowerCase() === paths.help()) navigate(paths.help(key), { replace: true });
+    },
+    [set, location.pathname, navigate],
+  );
+
+  const openPromotion = useCallback(
+    (to: string) => {
+      closeAnnouncements();
+      navigate(to);
+    },
+    [closeAnnouncements, navigate],
+  );
+
+  const ever = {
+    announcements: useEverOpened(open.announcements),
+    notice: useEverOpened(open.notice !== null),
+    help: useEverOpened(open.help !== null),
+    login: useEverOpened(open.login),
+    register: useEverOpened(open.register),
+    notLoggedIn: useEverOpened(open.notLoggedIn),
+  };
+
+  return (
+    <UiActionsContext.Provider value={actions}>
+      {children}
+      <Suspense fallback={null}>
+        {ever.announcements && (
+          <AnnouncementsModal open={open.announcements} popups={announcements.data?.popup ?? []} onClose={closeAnnouncements} onNavigate={openPromotion} />
+        )}
+        {ever.notice && (
+          <NoticeModal open={open.notice !== null} index={open.notice ?? 0} notices={announcements.data?.player ?? []} onClose={() => set({ notice: null })} />
+        )}
+        {ever.help && <HelpModal open={open.help !== null} section={open.help || undefined} onSectionChange={changeHelpSection} onClose={closeHelp} />}
+        {ever.login && <LoginModal open={open.login} onClose={() => set({ login: false })} onRegister={actions.openRegister} />}
+        {ever.register && <RegisterModal open={open.register} onClose={closeRegister} onLogin={actions.openLogin} />}
+        {ever.notLoggedIn && <NotLoggedInDialog open={open.notLoggedIn} onClose={() => set({ notLoggedIn: false })} onLogin={actions.openLogin} />}
+      </Suspense>
+    </UiActionsContext.Provider>
+  );
+}

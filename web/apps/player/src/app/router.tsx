@@ -1,0 +1,69 @@
+// Routes (spec section 2), history mode. Pages are code-split: each route
+// component is React.lazy, and the route's loader preloads its chunk so a
+// navigation renders the page at once instead of a fallback.
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootShell } from './RootShell';
+import { AppLayout } from './layout/AppLayout';
+import { RouteError } from './routes/RouteError';
+import { requireSessionLoader } from './session';
+
+type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
+const page = <P extends object = object>(load: Loader<P>) => ({ Component: lazy(load), preload: async () => (await load(), null) });
+
+const home = page(() => import('./routes/home'));
+const centre = page(() => import('./routes/centre'));
+const promotions = page(() => import('./routes/promotions'));
+const withPopup = page(() => import('./routes/home-with-popup'));
+const memberArea = page(() => import('./routes/member-area'));
+const notFound = page(() => import('./routes/not-found'));
+
+const homeRoute = (id: string, path?: string): RouteObject =>
+  path === undefined ? { id, index: true, loader: home.preload, Component: home.Component } : { id, path, loader: home.preload, Component: home.Component };
+
+/** Vendor-list and game-list centres; all render CentreRoute, which reads the category from the path. */
+export const CENTRE_PATHS = ['sports', 'esports', 'lott', 'elott', 'cockfight', 'live', 'fish', 'rng', 'pvp', 'bgs', 'inHouse'] as const;
+/** Pages that need a member session. */
+export const MEMBER_PATHS = ['favorite', 'recent', 'member', 'agentHome', 'lottery', 'seaLottery', 'vnLottery', 'pointMall'] as const;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        id: 'layout',
+        Component: AppLayout,
+        errorElement: <RouteError />,
+        children: [
+          homeRoute('home'),
+          homeRoute('home-index', 'index'),
+          homeRoute('home-index-html', 'index.html'),
+          homeRoute('home-home', 'home'),
+          { id: 'login', path: 'login', loader: withPopup.preload, element: <withPopup.Component popup="login" /> },
+          { id: 'register', path: 'register', loader: withPopup.preload, element: <withPopup.Component popup="register" /> },
+          { id: 'help', path: 'help', loader: withPopup.preload, element: <withPopup.Component popup="help" /> },
+          ...CENTRE_PATHS.map((p): RouteObject => ({ id: `centre-${p}`, path: p, loader: centre.preload, Component: centre.Component })),
+          { id: 'promotions', path: 'promotions', loader: promotions.preload, Component: promotions.Component },
+          {
+            id: 'member-guard',
+            loader: requireSessionLoader,
+            children: MEMBER_PATHS.map((p): RouteObject => ({
+              id: `member-${p}`,
+              path: p,
+              loader: memberArea.preload,
+              Component: memberArea.Component,
+            })),
+          },
+          { id: 'not-found', path: '*', loader: notFound.preload, Component: notFound.Component },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

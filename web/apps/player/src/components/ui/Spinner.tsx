@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import s from './Spinner.module.css';
+
+export type SpinnerProps = {
+  size?: number;
+  /** When true the spinner is hidden from assistive tech (its parent announces the state). */
+  decorative?: boolean;
+  label?: string;
+  className?: string;
+};
+
+export function Spinner({ size = 24, decorative = false, label, className }: SpinnerProps) {
+  const { t } = useTranslation('common');
+  const svg = (
+    <svg className={s.svg} width={size} height={size} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="9.5" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
+      <path d="M21.5 12A9.5 9.5 0 0 0 12 2.5" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+  if (decorative) return <span className={[s.wrap, className ?? ''].join(' ')}>{svg}</span>;
+  return (
+    <span role="status" className={[s.wrap, className ?? ''].join(' ')}>
+      {svg}
+      <span className="sr-only">{label ?? t('common:loading')}</span>
+    </span>
+  );
+}
