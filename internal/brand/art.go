@@ -23,10 +23,15 @@ func lantern(x, y, h float64, body, glow string) string {
 		x-w*0.22, y-h*0.56, w*0.44, h*0.08, x-w*0.22, y+h*0.48, w*0.44, h*0.08)
 }
 
-// LogoSVG is the header wordmark: a lantern and the brand name.
-func LogoSVG(name string) string {
+// LogoSVG is the header wordmark for dark surfaces: a lantern and the brand name.
+func LogoSVG(name string) string { return logoSVG(name, "#FFD98A", "#F5B942") }
+
+// LogoLightSVG is the same wordmark in deeper gold for light surfaces (WCAG AA on white).
+func LogoLightSVG(name string) string { return logoSVG(name, "#A86B06", "#7A4C02") }
+
+func logoSVG(name, from, to string) string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 64" role="img" aria-label="` + html.EscapeString(name) + `">` +
-		`<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#FFD98A"/><stop offset="1" stop-color="#F5B942"/></linearGradient>` +
+		`<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="` + from + `"/><stop offset="1" stop-color="` + to + `"/></linearGradient>` +
 		`<linearGradient id="c" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#FF8A6E"/><stop offset="1" stop-color="#FF6B5A"/></linearGradient>` +
 		`<radialGradient id="glow"><stop offset="0" stop-color="#F5B942" stop-opacity="0.5"/><stop offset="1" stop-color="#F5B942" stop-opacity="0"/></radialGradient></defs>` +
 		lantern(30, 34, 36, "url(#c)", "url(#glow)") +

@@ -59,10 +59,12 @@ type Currency struct {
 
 // Theme: logo and favicon URLs and CSS custom-property overrides per mode.
 type Theme struct {
-	LogoURL    string            `json:"logoUrl"`
-	FaviconURL string            `json:"faviconUrl"`
-	Dark       map[string]string `json:"dark"`
-	Light      map[string]string `json:"light"`
+	LogoURL string `json:"logoUrl"`
+	// LogoLightURL is an optional variant for light surfaces; LogoURL serves both when empty.
+	LogoLightURL string            `json:"logoLightUrl,omitempty"`
+	FaviconURL   string            `json:"faviconUrl"`
+	Dark         map[string]string `json:"dark"`
+	Light        map[string]string `json:"light"`
 }
 
 // CustomerService is one contact channel. Path is an opaque token the
@@ -234,6 +236,11 @@ func (c *Config) Validate() error {
 	}
 	if err := checkURL(c.Theme.LogoURL); err != nil {
 		return bad("theme.logoUrl: %v", err)
+	}
+	if c.Theme.LogoLightURL != "" {
+		if err := checkURL(c.Theme.LogoLightURL); err != nil {
+			return bad("theme.logoLightUrl: %v", err)
+		}
 	}
 	if err := checkURL(c.Theme.FaviconURL); err != nil {
 		return bad("theme.faviconUrl: %v", err)

@@ -27,6 +27,7 @@ func TestValidate(t *testing.T) {
 		{"ErrThemeInjection", func(c *Config) { c.Theme.Dark["--c-bg"] = "red;}body{display:none" }, false},
 		{"ErrThemeNotCustomProperty", func(c *Config) { c.Theme.Light["color"] = "red" }, false},
 		{"ErrLogoURL", func(c *Config) { c.Theme.LogoURL = "javascript:alert(1)" }, false},
+		{"ErrLogoLightURL", func(c *Config) { c.Theme.LogoLightURL = "javascript:alert(1)" }, false},
 		{"ErrMissingSwitch", func(c *Config) { c.Whitelabel = c.Whitelabel[1:] }, false},
 		{"ErrRepeatedSwitch", func(c *Config) { c.Whitelabel = append(c.Whitelabel, c.Whitelabel[0]) }, false},
 		{"ErrUnknownResource", func(c *Config) {

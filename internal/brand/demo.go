@@ -22,8 +22,9 @@ func Demo() Config {
 			Languages:       []string{"TY", "EN"},
 			Currency:        Currency{Code: "PHP", Symbol: "₱", Decimals: 2},
 			Theme: Theme{
-				LogoURL:    "/art/brand/logo.svg",
-				FaviconURL: "/art/brand/favicon.svg",
+				LogoURL:      "/art/brand/logo.svg",
+				LogoLightURL: "/art/brand/logo-light.svg",
+				FaviconURL:   "/art/brand/favicon.svg",
 				Dark: map[string]string{
 					"--c-bg": "#0E1525", "--c-surface": "#16203A", "--c-primary": "#F5B942",
 					"--c-accent": "#FF6B5A", "--c-teal": "#1FC3A7", "--c-text": "#F4F1E8",

@@ -26,6 +26,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /wps/system/domainRoute", h.domainRoute)
 	mux.HandleFunc("GET /cs/{token}", h.customerService)
 	mux.HandleFunc("GET /art/brand/logo.svg", h.logo)
+	mux.HandleFunc("GET /art/brand/logo-light.svg", h.logoLight)
 	mux.HandleFunc("GET /art/brand/favicon.svg", h.favicon)
 	mux.HandleFunc("GET /art/qr/{file}", h.qr)
 }
@@ -89,6 +90,15 @@ func (h *Handler) logo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	WriteSVG(w, LogoSVG(c.BrandName), 300)
+}
+
+func (h *Handler) logoLight(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.Current(r.Context())
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	WriteSVG(w, LogoLightSVG(c.BrandName), 300)
 }
 
 func (h *Handler) favicon(w http.ResponseWriter, r *http.Request) {

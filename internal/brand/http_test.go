@@ -136,6 +136,7 @@ func TestHTTPSystem(t *testing.T) {
 		{"ErrUnknownService", "/cs/cs-nope", 404, "brand.unknown_service", ""},
 		{"ErrBadToken", "/cs/" + strings.Repeat("a", 80), 400, "request.invalid_param", ""},
 		{"OK/Logo", "/art/brand/logo.svg", 200, "", "<svg"},
+		{"OK/LogoLight", "/art/brand/logo-light.svg", 200, "", "#7A4C02"},
 		{"OK/Favicon", "/art/brand/favicon.svg", 200, "", "<svg"},
 		{"OK/QR", "/art/qr/Android.svg", 200, "", `shape-rendering="crispEdges"`},
 		{"ErrNoResource", "/art/qr/TWITTER.svg", 404, "brand.unknown_resource", ""},

@@ -12,6 +12,7 @@ import { useBrandInfo } from '../brand';
 import { SocialIcon, SOCIAL_TYPES } from './SocialIcon';
 import { useShellCategories } from './useShellData';
 import s from './Footer.module.css';
+import { BrandLogo } from '@/components/ui/BrandLogo';
 
 export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
 
@@ -31,7 +32,7 @@ export function Footer() {
       <div className={s.inner}>
         <div className={s.cols}>
           <section className={s.brandCol} aria-label={info.brandName}>
-            {info.theme?.logoUrl ? <img src={info.theme.logoUrl} alt={info.brandName} height={30} className={s.logo} /> : <strong>{info.brandName}</strong>}
+            {info.theme?.logoUrl ? <BrandLogo theme={info.theme} alt={info.brandName} height={30} className={s.logo} /> : <strong>{info.brandName}</strong>}
             <p className={s.tagline}>{t('layout:footer.tagline', { brand: info.brandName })}</p>
             {socials.length > 0 && (
               <ul className={s.socials} aria-label={t('layout:side.channels')}>

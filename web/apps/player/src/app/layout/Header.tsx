@@ -13,6 +13,7 @@ import { LanguageSelector } from './LanguageSelector';
 import { LoginStrip } from './LoginStrip';
 import { ThemeToggle } from './ThemeToggle';
 import s from './Header.module.css';
+import { BrandLogo } from '@/components/ui/BrandLogo';
 
 export type HeaderProps = { onOpenDrawer: () => void; drawerOpen: boolean };
 
@@ -33,7 +34,7 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
         data-testid="drawer-toggle"
       />
       <Link to={paths.home} className={s.logo} aria-label={t('layout:header.homeLink', { brand: info.brandName })}>
-        {info.theme?.logoUrl ? <img src={info.theme.logoUrl} alt="" height={32} /> : <span className={s.wordmark}>{info.brandName}</span>}
+        {info.theme?.logoUrl ? <BrandLogo theme={info.theme} alt="" height={32} /> : <span className={s.wordmark}>{info.brandName}</span>}
       </Link>
       <div className={s.nav}>
         <HeaderNav />

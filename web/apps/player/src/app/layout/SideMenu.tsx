@@ -172,7 +172,7 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
                 {promos.map((p) => (
                   <li key={p.id}>
                     <Link to={paths.promotions(p.id)} className={s.subEntry} onClick={closeIfPhone}>
-                      {p.title}
+                      <bdi>{p.title}</bdi>
                     </Link>
                   </li>
                 ))}

@@ -53,7 +53,7 @@ export default function AnnouncementsModal({ open, popups, onClose, onNavigate }
                     aria-current={selected?.id === p.id ? 'true' : undefined}
                     onClick={() => setSelectedId(p.id)}
                   >
-                    <span className={s.itemTitle}>{p.title}</span>
+                    <span className={s.itemTitle} dir="auto">{p.title}</span>
                     {p.time > 0 && (
                       <time className={s.itemTime} dateTime={new Date(p.time).toISOString()}>
                         {formatDateTime(p.time).slice(0, 10)}

@@ -5,6 +5,7 @@ import { cdnUrl, pickBase } from '@/lib/cdn';
 import { useSessionState } from '@/lib/ui-actions';
 import { useBrandInfo } from '../brand';
 import s from './forms.module.css';
+import { BrandLogo } from '@/components/ui/BrandLogo';
 
 /** The banner group shown at the top of the login and register popups (w_login). */
 export function AuthBanner({ group = 'w_login' }: { group?: string }) {
@@ -18,7 +19,7 @@ export function AuthBanner({ group = 'w_login' }: { group?: string }) {
       {banner ? (
         <img src={cdnUrl(pickBase('image', info.imageCDNs), banner.url)} alt={banner.title} width={520} height={180} />
       ) : (
-        info.theme?.logoUrl && <img className={s.bannerLogo} src={info.theme.logoUrl} alt={info.brandName} height={40} />
+        info.theme?.logoUrl && <BrandLogo className={s.bannerLogo} theme={info.theme} alt={info.brandName} height={40} />
       )}
     </div>
   );

@@ -47,7 +47,7 @@ export default function NoticeModal({ open, index, notices, onClose }: NoticeMod
                     onClick={() => setExpanded(isOpen ? null : i)}
                   >
                     <span className={s.titleCol}>
-                      <span className={s.title}>{n.title}</span>
+                      <span className={s.title} dir="auto">{n.title}</span>
                       <time className={s.time} dateTime={new Date(n.time).toISOString()}>
                         {formatDateTime(n.time)}
                       </time>

@@ -17,5 +17,5 @@ export type SafeHtmlProps = {
 export function SafeHtml({ html, className, onClick, id }: SafeHtmlProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   // eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events
-  return <div id={id} className={[s.prose, className ?? ''].join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div id={id} dir="auto" className={[s.prose, className ?? ''].join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -40,7 +40,7 @@ export function NoticeMarquee({ headlines, notices }: { headlines: Headline[]; n
           onClick={() => openNotice(it.noticeIndex)}
         >
           {it.headline && <span className="cnt-marquee__pin">{t('notice.headline')}</span>}
-          {it.title}
+          <bdi>{it.title}</bdi>
         </button>
       </li>
     ));

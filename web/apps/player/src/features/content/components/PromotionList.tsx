@@ -49,7 +49,7 @@ function PromotionCard({ promo, imageBase, open, onToggle }: { promo: Promotion;
           </span>
         </div>
         <h2 id={`${panel}-title`} className="cnt-promo__title">
-          {promo.title}
+          <bdi>{promo.title}</bdi>
         </h2>
         {promo.summary && <p className="cnt-promo__summary">{promo.summary}</p>}
         <button type="button" className="cnt-promo__toggle" aria-expanded={open} aria-controls={panel} onClick={onToggle}>

@@ -22,7 +22,7 @@ export type BrandInfo = {
   defaultLanguage: string;
   languages: string[];
   currency: { code: string; symbol: string; decimals: number };
-  theme: { logoUrl: string; faviconUrl: string; dark: Record<string, string>; light: Record<string, string> };
+  theme: { logoUrl: string; logoLightUrl?: string; faviconUrl: string; dark: Record<string, string>; light: Record<string, string> };
   customerService: CustomerService[];
   domainRoute: { domain: string; route: string; type: string }[];
   resources: Resource[];

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui';
 import type { BrandInfo } from '../api/status';
 import { openCustomerService, primaryCustomerService } from '../lib/customerService';
 import s from './StatusScreen.module.css';
+import { BrandLogo } from '@/components/ui/BrandLogo';
 
 type Props = {
   info: BrandInfo;
@@ -24,7 +25,7 @@ export function StatusScreen({ info, icon, tone, title, children, testId }: Prop
     <main className={s.page} data-testid={testId}>
       <div className={s.glow} aria-hidden="true" />
       <section className={s.card} aria-labelledby={`${testId}-title`}>
-        {info.theme?.logoUrl && <img className={s.logo} src={info.theme.logoUrl} alt={info.brandName} height={36} />}
+        {info.theme?.logoUrl && <BrandLogo className={s.logo} theme={info.theme} alt={info.brandName} height={36} />}
         <div className={[s.badge, tone === 'danger' ? s.danger : ''].join(' ')} aria-hidden="true">
           {icon}
         </div>
