@@ -8,7 +8,8 @@
 -- Requests are pre-formatted once per thread (no per-request Lua string work),
 -- each thread starts at a different offset, and no response() callback is set
 -- (that would make wrk parse every response in Lua and slow the client down).
--- Browsers send Accept-Encoding: gzip, so this does too.
+-- Browsers send Accept-Encoding: gzip, so this does too. See the end of the
+-- file for the paced mode (BENCH_RATE).
 
 local defaults = {
   "/wps/relay/vendorLanes?platform=html5-desktop&language=TY",
@@ -48,4 +49,21 @@ function request()
   i = i + 1
   if i > n then i = 1 end
   return reqs[i]
+end
+
+-- Paced mode (BENCH_RATE=<req/s>, BENCH_CONNS=<wrk -c>): each connection
+-- waits between a response and its next request so the total approaches the
+-- rate, to read the latency *at* a given throughput instead of at saturation.
+-- wrk's delay() takes whole milliseconds, so the fractional part is dithered.
+-- (Not corrected for coordinated omission; only meaningful below saturation.)
+local rate = tonumber(os.getenv("BENCH_RATE") or "")
+if rate and rate > 0 then
+  local think = 1000 * (tonumber(os.getenv("BENCH_CONNS") or "64")) / rate - 0.45
+  if think < 0 then think = 0 end
+  local whole = math.floor(think)
+  local frac = think - whole
+  function delay()
+    if math.random() < frac then return whole + 1 end
+    return whole
+  end
 end
