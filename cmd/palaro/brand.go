@@ -13,7 +13,6 @@ import (
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/config"
-	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // brandCommand: `palaro brand export` prints the stored brand JSON;
@@ -24,14 +23,11 @@ func brandCommand(ctx context.Context, cfg config.Config, args []string) error {
 	if len(args) == 0 {
 		return usage
 	}
-	store, err := db.Open(ctx, cfg.DatabaseURL)
+	store, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if _, err := store.Migrate(ctx); err != nil {
-		return err
-	}
 	svc := brand.NewService(brand.NewStore(store), clock.System{})
 	switch {
 	case args[0] == "export" && len(args) == 1:

@@ -69,14 +69,11 @@ func run(args []string) error {
 		logger.Info("migrated", "applied", n, "version", db.LatestVersion(store.Dialect))
 		return nil
 	case "seed":
-		store, err := db.Open(ctx, cfg.DatabaseURL)
+		store, err := openMigrated(ctx, cfg)
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		if _, err := store.Migrate(ctx); err != nil {
-			return err
-		}
 		seeded, err := seedDemo(ctx, store)
 		if err != nil {
 			return err
@@ -91,4 +88,18 @@ func run(args []string) error {
 	default:
 		return usage()
 	}
+}
+
+// openMigrated opens the configured store and brings its schema up to date,
+// for the one-shot commands that write (seed, brand import).
+func openMigrated(ctx context.Context, cfg config.Config) (*db.DB, error) {
+	store, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := store.Migrate(ctx); err != nil {
+		store.Close()
+		return nil, err
+	}
+	return store, nil
 }
