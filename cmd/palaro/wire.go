@@ -12,6 +12,7 @@ import (
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/realtime"
 )
 
 // registerDomains wires each domain's store, service and routes.
@@ -34,12 +35,26 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if m.Redis != nil {
 		limiter = account.NewRedisLimiter(m.Redis, "")
 	}
-	accounts := account.NewService(account.NewStore(m.DB), brands, limiter, m.Clock, account.DefaultConfig)
+	accountCfg := account.DefaultConfig
+	accountCfg.BotCheck = !m.Config.BotCheckOff
+	accounts := account.NewService(account.NewStore(m.DB), brands, limiter, m.Clock, accountCfg)
 	if m.Config.Demo { // demo mode: SMS codes and reset links go to the log
 		accounts.Messaging(account.LogSMS{Logger: m.Logger}, account.LogMailer{Logger: m.Logger}, "")
 	}
 	edge := brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}
 	account.NewHandler(accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }).Routes(mux)
+
+	// --- realtime: member events over a websocket (GET /wps/ws) ---
+	hub := realtime.NewHub(realtime.DefaultConfig, m.Clock, m.Logger)
+	accounts.OnRevoke(hub) // logout and password changes close the sessions' sockets
+	if m.Redis != nil {    // sessions revoked and events published reach every instance
+		accounts.UseRedis(ctx, m.Redis)
+		if err := hub.UseRedis(ctx, m.Redis); err != nil {
+			return fmt.Errorf("realtime redis: %w", err)
+		}
+	}
+	context.AfterFunc(ctx, hub.Close)
+	realtime.NewHandler(hub, accounts).Routes(mux) // later domains get hub as their realtime.Publisher
 
 	return nil
 }

@@ -56,6 +56,7 @@ type Member struct {
 	RegisterMethod     string
 	RegisterIP         string
 	Extra              string // JSON of optional register fields (line, whatsapp, ...)
+	Avatar             string // URL of a chosen avatar; "" for the generated one
 	CreatedAt          time.Time
 }
 
@@ -80,6 +81,8 @@ type Caller struct {
 	Nickname  string
 	Type      int
 	TokenHash string
+
+	member *Member // the member as resolved with the session (read-only; may be nil)
 }
 
 func (c Caller) Role() Role {
@@ -159,6 +162,7 @@ type LoginRequest struct {
 	AgentLogin bool   `json:"agentLogin"` // true on the /agent page: non-agents are refused
 	// CountryDialingCode goes with a mobile number as username (type sms).
 	CountryDialingCode string `json:"countryDialingCode"`
+	Botcheck           string `json:"botcheck"` // solved proof of work (botcheck.go); not for type sms
 }
 
 // Normalize trims the fields and checks their shape (not their truth).
@@ -223,6 +227,7 @@ type RegisterRequest struct {
 	RegisterURL        string `json:"registerUrl"`
 	RegisterMethod     string `json:"registerMethod"`
 	Login              *bool  `json:"login"` // spec: login (true); false registers without a session
+	Botcheck           string `json:"botcheck"`
 }
 
 // fields lists the rule-checked fields by their brand rule name.

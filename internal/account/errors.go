@@ -41,6 +41,14 @@ var messages = map[string][2]string{
 	"sms.code_expired":             {"Verification code expired, please send again.", "Nag-expire na ang verification code, magpadala muli."},
 	"sms.too_soon":                 {"Please wait before asking for another code.", "Maghintay muna bago humingi ng panibagong code."},
 	"sms.too_many":                 {"Too many requests, try again after 5 minutes.", "Masyadong maraming kahilingan, subukang muli pagkalipas ng 5 minuto."},
+	"auth.botcheck_required":       {"Please complete the security check.", "Pakikumpleto ang security check."},
+	"auth.botcheck_invalid":        {"The security check failed or expired. Please try again.", "Nabigo o nag-expire ang security check. Pakisubukang muli."},
+	"feedback.type_required":       {"Please choose the feedback type.", "Pumili ng uri ng feedback."},
+	"feedback.content_required":    {"Please enter the description.", "Pakilagay ang paglalarawan."},
+	"feedback.captcha_required":    {"Please enter the captcha.", "Pakilagay ang captcha."},
+	"feedback.sender_required":     {"Please leave a contact (e-mail or phone) so we can reply.", "Mag-iwan ng contact (e-mail o telepono) para makasagot kami."},
+	"feedback.content_length":      {"The description must be {min} to {max} characters.", "Ang paglalarawan ay dapat {min} hanggang {max} na character."},
+	"feedback.invalid_type":        {"Unknown feedback type.", "Hindi kilalang uri ng feedback."},
 	"account.not_found":            {"Account not found.", "Hindi nahanap ang account."},
 }
 

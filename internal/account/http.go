@@ -124,6 +124,9 @@ var (
 		"POST /wps/member/password/verification": anyone,
 		"POST /wps/member/password/email":        anyone,
 		"POST /wps/member/password/reset":        anyone,
+		"PUT /wps/feedback":                      anyone,
+		"GET /wps/member/info/icon":              loggedIn,
+		"GET /wps/botcheck/challenge":            anyone,
 	}
 )
 
@@ -143,6 +146,9 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 		"POST /wps/member/password/verification": h.resetByPhone,
 		"POST /wps/member/password/email":        h.resetByEmail,
 		"POST /wps/member/password/reset":        h.resetByToken,
+		"PUT /wps/feedback":                      h.feedback,
+		"GET /wps/member/info/icon":              h.icon,
+		"GET /wps/botcheck/challenge":            h.botChallenge,
 	}
 	for pattern, fn := range handlers {
 		roles, fn := routeRoles[pattern], fn
@@ -343,4 +349,36 @@ func (h *Handler) resetByToken(w http.ResponseWriter, r *http.Request, _ Caller)
 		return
 	}
 	httpx.OK(w, r, nil)
+}
+
+func (h *Handler) feedback(w http.ResponseWriter, r *http.Request, c Caller) {
+	var req FeedbackRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	res, err := h.svc.SendFeedback(r.Context(), c, req, h.client(r))
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, res)
+}
+
+func (h *Handler) icon(w http.ResponseWriter, r *http.Request, c Caller) {
+	res, err := h.svc.Icon(r.Context(), c)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, res)
+}
+
+func (h *Handler) botChallenge(w http.ResponseWriter, r *http.Request, _ Caller) {
+	res, err := h.svc.BotChallenge(r.Context())
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, res)
 }

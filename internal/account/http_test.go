@@ -143,6 +143,12 @@ func TestAuthorization(t *testing.T) {
 			map[Role]int{RoleVisitor: 200, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
 		{"POST", "/wps/member/password/reset", `{"resetToken":"x","newPassword":"Bago2026x"}`,
 			map[Role]int{RoleVisitor: 400, RoleMember: 400, RoleTrial: 400, RoleAgent: 400}},
+		{"PUT", "/wps/feedback", `{"type":1,"content":"My deposit has not arrived after an hour.","sender":"juan@example.com","captcha":"` + testCaptcha + `","captchaKey":"%k"}`,
+			map[Role]int{RoleVisitor: 200, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
+		{"GET", "/wps/member/info/icon", "",
+			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
+		{"GET", "/wps/botcheck/challenge", "",
+			map[Role]int{RoleVisitor: 200, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
 	}
 	if len(endpoints) != len(routeRoles) {
 		t.Fatalf("matrix covers %d endpoints, the handler has %d", len(endpoints), len(routeRoles))

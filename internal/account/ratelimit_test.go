@@ -126,7 +126,7 @@ func TestRedisLimiterShared(t *testing.T) {
 			}
 			go func() {
 				defer wg.Done()
-				_, err := svc.Login(ctx, LoginRequest{Username: "demo01", Password: "wrong123"}, cl)
+				_, err := svc.Login(ctx, botLogin(t, svc, LoginRequest{Username: "demo01", Password: "wrong123"}), cl)
 				if codeOf(err) == "auth.locked" {
 					mu.Lock()
 					locked++

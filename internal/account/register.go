@@ -39,6 +39,9 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 	case !byMobile && !bc.SwitchOn("USERNAMEREG3"), byMobile && !bc.SwitchOn("MOBILENUMREG3"):
 		return LoginResult{}, apperr.Forbidden("auth.operation_disabled")
 	}
+	if err := s.checkBot(ctx, req.Botcheck); err != nil {
+		return LoginResult{}, err
+	}
 	smsChecked := false
 	if byMobile {
 		if req.MobileNum == "" {

@@ -46,7 +46,7 @@ func TestRegister(t *testing.T) {
 				req := validRegister(e.captcha(t))
 				req.Username = "Reg" + strings.ReplaceAll(c.name, "Err", "x")[:5] + "1"
 				c.mod(&req)
-				res, err := e.svc.Register(ctx, req, Client{IP: "203.0.113." + itoa(int64(len(c.name)))})
+				res, err := e.svc.Register(ctx, botRegister(t, e.svc, req), Client{IP: "203.0.113." + itoa(int64(len(c.name)))})
 				if codeOf(err) != c.code {
 					t.Fatalf("got %v want %q", err, c.code)
 				}
@@ -64,7 +64,7 @@ func TestRegister(t *testing.T) {
 			req := validRegister(e.captcha(t))
 			req.Username, req.AffiliateCode, req.ReferralCode = "Pedro2026", "AGENT01", "FRIEND7"
 			req.Domain, req.RegisterURL, req.MobileNum = "palaro.example", "https://palaro.example/register?ref=FRIEND7", "09171234567"
-			res, err := e.svc.Register(ctx, req, cl)
+			res, err := e.svc.Register(ctx, botRegister(t, e.svc, req), cl)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestRegister(t *testing.T) {
 			}
 			req = validRegister(e.captcha(t))
 			req.Username, req.MobileNum = "Pedro2027", "09171234567"
-			if _, err := e.svc.Register(ctx, req, cl); codeOf(err) != "account.mobile_taken" {
+			if _, err := e.svc.Register(ctx, botRegister(t, e.svc, req), cl); codeOf(err) != "account.mobile_taken" {
 				t.Fatalf("duplicate mobile: %v", err)
 			}
 		})
@@ -84,7 +84,7 @@ func TestRegister(t *testing.T) {
 			e.brand.set("USERNAMEREG3", false)
 			defer e.brand.set("USERNAMEREG3", true)
 			req := validRegister(e.captcha(t))
-			if _, err := e.svc.Register(ctx, req, cl); codeOf(err) != "auth.operation_disabled" {
+			if _, err := e.svc.Register(ctx, botRegister(t, e.svc, req), cl); codeOf(err) != "auth.operation_disabled" {
 				t.Fatalf("got %v", err)
 			}
 		})
@@ -93,7 +93,7 @@ func TestRegister(t *testing.T) {
 			defer e.brand.set("DIRECTREG3", true)
 			req := validRegister(e.captcha(t))
 			req.Username = "Direct2026"
-			_, err := e.svc.Register(ctx, req, cl)
+			_, err := e.svc.Register(ctx, botRegister(t, e.svc, req), cl)
 			if codeOf(err) != "account.field_required" {
 				t.Fatalf("got %v", err)
 			}
@@ -104,7 +104,7 @@ func TestRegister(t *testing.T) {
 			for i := 0; i <= int(testConfig.RegisterPerIP); i++ {
 				req := validRegister(e.captcha(t))
 				req.Username = "Flood" + itoa(int64(1000+i))
-				_, last = e.svc.Register(ctx, req, ip)
+				_, last = e.svc.Register(ctx, botRegister(t, e.svc, req), ip)
 			}
 			if codeOf(last) != "request.too_many" {
 				t.Fatalf("got %v", last)

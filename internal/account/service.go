@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -53,6 +55,14 @@ type Config struct {
 	SMSCodeTries      int           // wrong entries before a code dies
 	ResetTokenTTL     time.Duration // e-mailed reset links
 	ResetPerIP        int64         // reset e-mails asked per IP per hour
+
+	BotCheck          bool          // proof of work on login, registration, SMS and feedback
+	BotCheckMaxNumber int64         // search space of a challenge (the client tries maxnumber/2 hashes on average)
+	BotCheckTTL       time.Duration // a challenge's lifetime
+
+	SessionCacheTTL time.Duration // how long a resolved session is reused without a query (0: no cache)
+	SessionCacheMax int           // entries held at most
+	FeedbackPerIP   int64         // feedback messages per IP per hour
 }
 
 var DefaultConfig = Config{
@@ -82,6 +92,14 @@ var DefaultConfig = Config{
 	SMSCodeTries:      5,
 	ResetTokenTTL:     30 * time.Minute,
 	ResetPerIP:        10,
+
+	BotCheck:          true,
+	BotCheckMaxNumber: 100000,
+	BotCheckTTL:       5 * time.Minute,
+
+	SessionCacheTTL: 5 * time.Second,
+	SessionCacheMax: 100000,
+	FeedbackPerIP:   10,
 }
 
 // Client is who sends a request, as the HTTP edge sees it.
@@ -102,6 +120,11 @@ type Service struct {
 	mailer       Mailer
 	resetBaseURL string
 
+	botKey   *botKey
+	sessions *sessionCache
+	events   SessionEvents
+	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
+
 	dummyHash   string        // verified for unknown accounts, so timing does not tell
 	captchaText func() string // tests replace it to know the answer
 }
@@ -109,7 +132,8 @@ type Service struct {
 func NewService(store *Store, brands BrandSource, limiter Limiter, clk clock.Clock, cfg Config) *Service {
 	dummy, _ := HashPassword("palaro-dummy-password", cfg.Argon2)
 	return &Service{store: store, brand: brands, limiter: limiter, clock: clk, cfg: cfg, dummyHash: dummy, captchaText: newCaptchaText,
-		sms: Unconfigured{}, mailer: Unconfigured{}}
+		sms: Unconfigured{}, mailer: Unconfigured{}, botKey: &botKey{store: store},
+		sessions: newSessionCache(cfg.SessionCacheTTL, cfg.SessionCacheMax), events: noEvents{}}
 }
 
 //go:embed common_passwords.txt
@@ -197,8 +221,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		return LoginResult{}, err
 	}
 	bc := s.brandConfig(ctx)
-	if req.Type == "sms" {
+	if req.Type == "sms" { // the SMS code is the bot check (spec section 4)
 		return s.loginBySMS(ctx, req, cl)
+	}
+	if err := s.checkBot(ctx, req.Botcheck); err != nil {
+		return LoginResult{}, err
 	}
 	acctKey := "login:acct:" + strings.ToLower(req.Username)
 	ipKey := "login:ipfail:" + cl.IP
@@ -335,8 +362,9 @@ func userInfo(m Member) UserInfo {
 }
 
 // Authenticate resolves a token to its caller. An empty token is a visitor;
-// an unknown, revoked or timed-out one is auth.session_expired. The idle
-// clock is written at most every TouchEvery per session.
+// an unknown, revoked or timed-out one is auth.session_expired. A resolved
+// session is reused for SessionCacheTTL without a query (session_cache.go);
+// the idle clock is written at most every TouchEvery per session.
 func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error) {
 	if token == "" {
 		return Caller{}, nil
@@ -345,11 +373,17 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 		return Caller{}, apperr.Unauthorized("auth.session_expired")
 	}
 	hash := hashToken(token)
-	sess, m, err := s.store.SessionCaller(ctx, hash)
-	if err != nil {
-		return Caller{}, err
-	}
 	now := s.clock.Now()
+	e := s.sessions.get(hash, now)
+	if e == nil {
+		sess, m, err := s.store.SessionCaller(ctx, hash)
+		if err != nil {
+			return Caller{}, err
+		}
+		e = &cachedSession{sess: sess, member: m, loadedAt: now}
+		s.sessions.put(hash, e)
+	}
+	sess, m := e.sess, e.member
 	idle := s.cfg.IdleTimeout
 	if sess.Remember {
 		idle = s.cfg.RememberFor
@@ -357,12 +391,15 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 	if !sess.RevokedAt.IsZero() || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > idle || m.Status != StatusActive {
 		return Caller{}, apperr.Unauthorized("auth.session_expired")
 	}
-	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery {
+	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.touching.CompareAndSwap(false, true) {
 		if err := s.store.TouchSession(ctx, hash, now); err != nil {
 			slog.WarnContext(ctx, "session touch failed", "err", err)
+			e.touching.Store(false)
+		} else {
+			s.sessions.drop(0, hash, "") // the next request reloads the moved idle clock
 		}
 	}
-	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash}, nil
+	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash, member: &e.member}, nil
 }
 
 // Logout revokes the caller's session.
@@ -373,6 +410,7 @@ func (s *Service) Logout(ctx context.Context, c Caller, cl Client) error {
 	if _, err := s.store.RevokeSession(ctx, c.TokenHash, s.clock.Now()); err != nil {
 		return err
 	}
+	s.revoked(ctx, c.MemberID, c.TokenHash, "")
 	s.audit(ctx, AuditEvent{MemberID: c.MemberID, Account: c.Account, Event: EventLogout, IP: cl.IP})
 	return nil
 }
@@ -404,6 +442,9 @@ func (s *Service) Freeplay(ctx context.Context, cl Client) (LoginResult, error) 
 func (s *Service) Info(ctx context.Context, c Caller) (UserInfo, error) {
 	if !c.LoggedIn() {
 		return UserInfo{}, apperr.Unauthorized("auth.token_required")
+	}
+	if c.member != nil && c.member.ID == c.MemberID { // resolved with the session, at most SessionCacheTTL old
+		return userInfo(*c.member), nil
 	}
 	m, err := s.store.MemberByID(ctx, c.MemberID)
 	if err != nil {
@@ -452,6 +493,7 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, req ChangePasswo
 	if err := s.store.ChangePassword(ctx, m.ID, hash, s.clock.Now(), c.TokenHash); err != nil {
 		return err
 	}
+	s.revoked(ctx, m.ID, "", c.TokenHash)
 	_ = s.limiter.Reset(ctx, key)
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventPasswordChange, IP: cl.IP})
 	return nil

@@ -40,7 +40,7 @@ func TestLogin(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				res, err := e.svc.Login(ctx, c.req, cl)
+				res, err := e.svc.Login(ctx, botLogin(t, e.svc, c.req), cl)
 				if codeOf(err) != c.code {
 					t.Fatalf("got %v, want %q", err, c.code)
 				}
@@ -89,7 +89,7 @@ func TestLoginCaptchaAndLockout(t *testing.T) {
 		ctx := context.Background()
 		bad := LoginRequest{Username: "demo01", Password: "wrong123"}
 		for i := 1; i <= int(testConfig.CaptchaAfter); i++ {
-			_, err := e.svc.Login(ctx, bad, cl)
+			_, err := e.svc.Login(ctx, botLogin(t, e.svc, bad), cl)
 			want := "auth.invalid_credentials"
 			if int64(i) >= testConfig.CaptchaAfter {
 				want = "auth.captcha_required"
@@ -99,19 +99,19 @@ func TestLoginCaptchaAndLockout(t *testing.T) {
 			}
 		}
 		t.Run("ErrCaptchaRequiredEvenWithRightPassword", func(t *testing.T) {
-			_, err := e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword}, cl)
+			_, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword}), cl)
 			if codeOf(err) != "auth.captcha_required" {
 				t.Fatalf("got %v", err)
 			}
 		})
 		t.Run("ErrCaptchaWrong", func(t *testing.T) {
 			key := e.captcha(t)
-			_, err := e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: "XXXX"}, cl)
+			_, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: "XXXX"}), cl)
 			if codeOf(err) != "auth.captcha_invalid" {
 				t.Fatalf("got %v", err)
 			}
 			// Single use: the right answer no longer works with that key.
-			_, err = e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}, cl)
+			_, err = e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}), cl)
 			if codeOf(err) != "auth.captcha_invalid" {
 				t.Fatalf("reused captcha: %v", err)
 			}
@@ -119,17 +119,17 @@ func TestLoginCaptchaAndLockout(t *testing.T) {
 		t.Run("ErrCaptchaExpired", func(t *testing.T) {
 			key := e.captcha(t)
 			e.clock.Advance(testConfig.CaptchaTTL + time.Second)
-			_, err := e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}, cl)
+			_, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}), cl)
 			if codeOf(err) != "auth.captcha_invalid" {
 				t.Fatalf("got %v", err)
 			}
 		})
 		t.Run("OKWithCaptchaResetsCounter", func(t *testing.T) {
 			key := e.captcha(t)
-			if _, err := e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: strings.ToLower(testCaptcha)}, cl); err != nil {
+			if _, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword, CaptchaKey: key, Captcha: strings.ToLower(testCaptcha)}), cl); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.Login(ctx, bad, cl); codeOf(err) != "auth.invalid_credentials" {
+			if _, err := e.svc.Login(ctx, botLogin(t, e.svc, bad), cl); codeOf(err) != "auth.invalid_credentials" {
 				t.Fatalf("counter not reset: %v", err)
 			}
 		})
@@ -137,13 +137,13 @@ func TestLoginCaptchaAndLockout(t *testing.T) {
 			var last error
 			for i := 0; i < 20; i++ {
 				key := e.captcha(t)
-				_, last = e.svc.Login(ctx, LoginRequest{Username: "agent01", Password: "wrong123", CaptchaKey: key, Captcha: testCaptcha}, cl)
+				_, last = e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "agent01", Password: "wrong123", CaptchaKey: key, Captcha: testCaptcha}), cl)
 			}
 			if codeOf(last) != "auth.locked" || apperr.As(last).Kind != apperr.KindTooMany {
 				t.Fatalf("want auth.locked, got %v", last)
 			}
 			key := e.captcha(t)
-			if _, err := e.svc.Login(ctx, LoginRequest{Username: "agent01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}, cl); codeOf(err) != "auth.locked" {
+			if _, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "agent01", Password: DemoPassword, CaptchaKey: key, Captcha: testCaptcha}), cl); codeOf(err) != "auth.locked" {
 				t.Fatalf("locked account accepted the right password: %v", err)
 			}
 			evs, _ := e.store.AuditEvents(ctx, "agent01", 50)
@@ -174,7 +174,7 @@ func TestLoginConcurrentLockout(t *testing.T) {
 		errs := make(chan error, n)
 		for i := 0; i < n; i++ {
 			go func() {
-				_, err := e.svc.Login(context.Background(), LoginRequest{Username: "demo01", Password: "wrong123"}, cl)
+				_, err := e.svc.Login(context.Background(), botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: "wrong123"}), cl)
 				errs <- err
 			}()
 		}
@@ -284,7 +284,7 @@ func TestSessions(t *testing.T) {
 			}
 		})
 		t.Run("RememberMeKeepsADay", func(t *testing.T) {
-			res, err := e.svc.Login(ctx, LoginRequest{Username: "demo01", Password: DemoPassword, Remember: true}, cl)
+			res, err := e.svc.Login(ctx, botLogin(t, e.svc, LoginRequest{Username: "demo01", Password: DemoPassword, Remember: true}), cl)
 			if err != nil {
 				t.Fatal(err)
 			}

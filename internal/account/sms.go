@@ -115,6 +115,7 @@ type SMSRequest struct {
 	MobileNum          string `json:"mobileNum"`
 	MobileNo           string `json:"mobileNo"`
 	CountryDialingCode string `json:"countryDialingCode"`
+	Botcheck           string `json:"botcheck"`
 }
 
 // SMSSent is the value of the SMS code endpoints.
@@ -132,6 +133,9 @@ func (s *Service) SendSMSCode(ctx context.Context, purpose string, req SMSReques
 	switch {
 	case purpose == smsRegister && !(switchOn(bc, "MOBILENUMREG3") && switchOn(bc, "REGMOBVERF3")):
 		return SMSSent{}, apperr.Forbidden("auth.operation_disabled")
+	}
+	if err := s.checkBot(ctx, req.Botcheck); err != nil {
+		return SMSSent{}, err
 	}
 	raw := req.MobileNum
 	if raw == "" {
@@ -269,6 +273,7 @@ func (s *Service) ResetByPhone(ctx context.Context, req PhoneResetRequest, cl Cl
 	if err := s.store.ChangePassword(ctx, m.ID, hash, now, ""); err != nil {
 		return LoginResult{}, err
 	}
+	s.revoked(ctx, m.ID, "", "")
 	m.PasswordHash, m.DefaultPassword, m.PasswordChangedAt = hash, false, now
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventPasswordChange, IP: cl.IP, Detail: "phone"})
 	res, err := s.startSession(ctx, m, false, "sms", cl, s.brandConfig(ctx))
@@ -411,6 +416,7 @@ func (s *Service) ResetByToken(ctx context.Context, token, newPassword, confirm 
 	if err := s.store.ChangePassword(ctx, m.ID, hash, now, ""); err != nil {
 		return err
 	}
+	s.revoked(ctx, m.ID, "", "")
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventPasswordChange, IP: cl.IP, Detail: "email"})
 	return nil
 }

@@ -16,7 +16,7 @@ func TestSMS(t *testing.T) {
 		e := newEnv(t, d)
 		ctx := context.Background()
 		send := func(purpose, mobile string) (SMSSent, error) {
-			return e.svc.SendSMSCode(ctx, purpose, SMSRequest{MobileNo: mobile}, cl)
+			return e.svc.SendSMSCode(ctx, purpose, botSMS(t, e.svc, SMSRequest{MobileNo: mobile}), cl)
 		}
 		t.Run("RegisterByMobile", func(t *testing.T) {
 			sent, err := send(smsRegister, "09171234567")
@@ -27,14 +27,14 @@ func TestSMS(t *testing.T) {
 			req := RegisterRequest{MobileNum: "9171234567", VerificationCode: code, Password: "Malakas99", ConfirmPassword: "Malakas99"}
 			bad := req
 			bad.VerificationCode = "000000"
-			if _, err := e.svc.RegisterMobile(ctx, bad, cl); codeOf(err) != "sms.invalid_code" {
+			if _, err := e.svc.RegisterMobile(ctx, botRegister(t, e.svc, bad), cl); codeOf(err) != "sms.invalid_code" {
 				t.Fatalf("wrong code: %v", err)
 			}
-			res, err := e.svc.RegisterMobile(ctx, req, cl)
+			res, err := e.svc.RegisterMobile(ctx, botRegister(t, e.svc, req), cl)
 			if err != nil || res.Token == "" || res.UserInfo.Account != "m9171234567" || res.UserInfo.Mobile != "9171234567" || res.UserInfo.CountryDialingCode != "63" {
 				t.Fatalf("%+v %v", res.UserInfo, err)
 			}
-			if _, err := e.svc.RegisterMobile(ctx, req, cl); codeOf(err) != "sms.invalid_code" {
+			if _, err := e.svc.RegisterMobile(ctx, botRegister(t, e.svc, req), cl); codeOf(err) != "sms.invalid_code" {
 				t.Fatalf("code reused: %v", err)
 			}
 			e.clock.Advance(time.Minute)
@@ -43,7 +43,7 @@ func TestSMS(t *testing.T) {
 			}
 		})
 		t.Run("ErrNoCode", func(t *testing.T) {
-			_, err := e.svc.RegisterMobile(ctx, RegisterRequest{MobileNum: "9170000001", Password: "Malakas99", ConfirmPassword: "Malakas99"}, cl)
+			_, err := e.svc.RegisterMobile(ctx, botRegister(t, e.svc, RegisterRequest{MobileNum: "9170000001", Password: "Malakas99", ConfirmPassword: "Malakas99"}), cl)
 			if codeOf(err) != "account.field_required" {
 				t.Fatalf("%v", err)
 			}
@@ -54,7 +54,7 @@ func TestSMS(t *testing.T) {
 			}
 			code := e.out.lastCode(t, "+639170000002")
 			e.clock.Advance(5*time.Minute + time.Second)
-			_, err := e.svc.RegisterMobile(ctx, RegisterRequest{MobileNum: "9170000002", VerificationCode: code, Password: "Malakas99", ConfirmPassword: "Malakas99"}, cl)
+			_, err := e.svc.RegisterMobile(ctx, botRegister(t, e.svc, RegisterRequest{MobileNum: "9170000002", VerificationCode: code, Password: "Malakas99", ConfirmPassword: "Malakas99"}), cl)
 			if codeOf(err) != "sms.code_expired" {
 				t.Fatalf("%v", err)
 			}
@@ -137,12 +137,12 @@ func TestSMS(t *testing.T) {
 			}
 			code := e.out.lastCode(t, "+639171234567")
 			req := LoginRequest{Type: "sms", Username: "09171234567", Password: code}
-			if _, err := e.svc.Login(ctx, req, cl); codeOf(err) != "auth.operation_disabled" {
+			if _, err := e.svc.Login(ctx, botLogin(t, e.svc, req), cl); codeOf(err) != "auth.operation_disabled" {
 				t.Fatalf("MOBILEVERCODELOGIN3 off: %v", err)
 			}
 			e.brand.set("MOBILEVERCODELOGIN3", true)
 			defer e.brand.set("MOBILEVERCODELOGIN3", false)
-			res, err := e.svc.Login(ctx, req, cl)
+			res, err := e.svc.Login(ctx, botLogin(t, e.svc, req), cl)
 			if err != nil || res.UserInfo.Account != "m9171234567" || res.PasswordExpired {
 				t.Fatalf("%+v %v", res, err)
 			}

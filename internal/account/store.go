@@ -75,7 +75,7 @@ func b2i(b bool) int {
 
 const memberCols = `id, account, nickname, type, status, password_hash, default_password, password_changed_at,
 	last_login_at, last_login_ip, email, mobile, country_dialing_code, payee_name, referral_code, affiliate_code,
-	COALESCE(own_affiliate_code, ''), COALESCE(parent_id, 0), register_url, domain, register_method, register_ip, extra, created_at`
+	COALESCE(own_affiliate_code, ''), COALESCE(parent_id, 0), register_url, domain, register_method, register_ip, extra, avatar, created_at`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -86,7 +86,7 @@ func scanMember(row scanner) (Member, error) {
 	err := row.Scan(&m.ID, &m.Account, &m.Nickname, &m.Type, &m.Status, &m.PasswordHash, &def, &pwdAt,
 		&lastAt, &m.LastLoginIP, &m.Email, &m.Mobile, &m.CountryDialingCode, &m.PayeeName, &m.ReferralCode,
 		&m.AffiliateCode, &m.OwnAffiliateCode, &m.ParentID, &m.RegisterURL, &m.Domain, &m.RegisterMethod,
-		&m.RegisterIP, &m.Extra, &created)
+		&m.RegisterIP, &m.Extra, &m.Avatar, &created)
 	m.DefaultPassword = def != 0
 	m.PasswordChangedAt, m.LastLoginAt, m.CreatedAt = fromMS(pwdAt), fromMS(lastAt), fromMS(created)
 	return m, err
@@ -220,16 +220,22 @@ func (s *Store) CreateMemberWithSession(ctx context.Context, m *Member, sess *Se
 	})
 }
 
-// SessionCaller reads a live (unrevoked) session with its member in one query.
+// SessionCaller reads a session with its member in one query.
 func (s *Store) SessionCaller(ctx context.Context, tokenHash string) (Session, Member, error) {
 	var sess Session
-	var m Member
 	var remember int
 	var created, seen, expires, revoked int64
+	var m Member
+	var def int
+	var pwdAt, lastAt, mcreated int64
 	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT s.member_id, s.remember, s.login_type, s.created_at, s.last_seen_at,
-		s.expires_at, s.revoked_at, m.account, m.nickname, m.type, m.status
+		s.expires_at, s.revoked_at, m.account, m.nickname, m.type, m.status, m.default_password, m.password_changed_at,
+		m.last_login_at, m.email, m.mobile, m.country_dialing_code, m.payee_name, COALESCE(m.own_affiliate_code, ''),
+		m.avatar, m.created_at
 		FROM account_session s JOIN account_member m ON m.id = s.member_id WHERE s.token_hash = ?`), tokenHash).
-		Scan(&sess.MemberID, &remember, &sess.LoginType, &created, &seen, &expires, &revoked, &m.Account, &m.Nickname, &m.Type, &m.Status)
+		Scan(&sess.MemberID, &remember, &sess.LoginType, &created, &seen, &expires, &revoked, &m.Account, &m.Nickname,
+			&m.Type, &m.Status, &def, &pwdAt, &lastAt, &m.Email, &m.Mobile, &m.CountryDialingCode, &m.PayeeName,
+			&m.OwnAffiliateCode, &m.Avatar, &mcreated)
 	if db.IsNoRows(err) {
 		return sess, m, apperr.Unauthorized("auth.session_expired")
 	}
@@ -239,6 +245,8 @@ func (s *Store) SessionCaller(ctx context.Context, tokenHash string) (Session, M
 	sess.TokenHash, sess.Remember = tokenHash, remember != 0
 	sess.CreatedAt, sess.LastSeenAt, sess.ExpiresAt, sess.RevokedAt = fromMS(created), fromMS(seen), fromMS(expires), fromMS(revoked)
 	m.ID = sess.MemberID
+	m.DefaultPassword = def != 0
+	m.PasswordChangedAt, m.LastLoginAt, m.CreatedAt = fromMS(pwdAt), fromMS(lastAt), fromMS(mcreated)
 	return sess, m, nil
 }
 

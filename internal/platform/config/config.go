@@ -18,6 +18,7 @@ type Config struct {
 	TrustedProxy  bool          // PALARO_TRUST_PROXY=1: take client IP and country from the edge's headers
 	CountryHeader string        // PALARO_COUNTRY_HEADER, default CF-IPCountry
 	ShutdownGrace time.Duration // PALARO_SHUTDOWN_GRACE, default 15s
+	BotCheckOff   bool          // PALARO_BOTCHECK_OFF=1 turns the login/registration proof of work off (scripted tests only)
 }
 
 // Load reads the environment. Any X may also come from X_FILE (secrets).
@@ -30,6 +31,7 @@ func Load() (Config, error) {
 		TrustedProxy:  truthy(get("PALARO_TRUST_PROXY", "")),
 		CountryHeader: get("PALARO_COUNTRY_HEADER", "CF-IPCountry"),
 		ShutdownGrace: 15 * time.Second,
+		BotCheckOff:   truthy(get("PALARO_BOTCHECK_OFF", "")),
 	}
 	switch strings.ToLower(get("PALARO_LOG_LEVEL", "info")) {
 	case "debug":
