@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
@@ -350,19 +351,51 @@ func (f FieldRule) Validate() error {
 	return nil
 }
 
-// Accepts applies the rule as the browser does (spec section 5): the pattern
-// matches ('*' matches anything) and the length is within bounds. A
-// STRONG_PASSWORD rule also needs upper, lower, digit and symbol, which the
-// shared regex dialect cannot say.
-func (f FieldRule) Accepts(v string) bool {
-	n := len([]rune(v))
-	if n < f.MinLength || n > f.MaxLength {
-		return false
+// Rule outcomes of FieldRule.Check; the browser's validateRegisterField
+// returns the same words for the same input (proven by the shared vectors in
+// testdata/register-vectors.json, run by the Go and the Vitest suites).
+const (
+	RuleOK       = ""
+	RuleRequired = "required"
+	RuleLength   = "length"
+	RulePattern  = "pattern"
+)
+
+// isFieldSpace is the whitespace trimmed from a field in both Go and the
+// browser: JavaScript's String.prototype.trim set, written out so the two
+// languages agree (Go's unicode.IsSpace adds U+0085, JavaScript adds U+FEFF).
+func isFieldSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
 	}
-	if f.AcceptedPattern != "*" {
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// TrimField trims a submitted value the way the browser does.
+func TrimField(v string) string { return strings.TrimFunc(v, isFieldSpace) }
+
+// Check applies the rule (spec section 5) to a submitted value: trimmed;
+// empty is an error only when required; otherwise the length in code points
+// is within minLength..maxLength (maxLength 0: no upper bound), the pattern
+// matches ('*' or empty matches anything) and a STRONG_PASSWORD also has an
+// upper-case letter, a lower-case letter, a digit and a symbol.
+func (f FieldRule) Check(raw string) string {
+	v := TrimField(raw)
+	if v == "" {
+		if f.Required {
+			return RuleRequired
+		}
+		return RuleOK
+	}
+	n := utf8.RuneCountInString(v)
+	if n < f.MinLength || (f.MaxLength > 0 && n > f.MaxLength) {
+		return RuleLength
+	}
+	if f.AcceptedPattern != "*" && f.AcceptedPattern != "" {
 		re, err := regexp.Compile(f.AcceptedPattern)
 		if err != nil || !re.MatchString(v) {
-			return false
+			return RulePattern
 		}
 	}
 	if f.PatternID == "STRONG_PASSWORD" {
@@ -379,9 +412,16 @@ func (f FieldRule) Accepts(v string) bool {
 				sym = true
 			}
 		}
-		return up && low && dig && sym
+		if !(up && low && dig && sym) {
+			return RulePattern
+		}
 	}
-	return true
+	return RuleOK
+}
+
+// Accepts reports whether a non-empty value passes the rule.
+func (f FieldRule) Accepts(v string) bool {
+	return TrimField(v) != "" && f.Check(v) == RuleOK
 }
 
 // Rule looks up a registration field's rule.

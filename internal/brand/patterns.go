@@ -15,7 +15,7 @@ var Patterns = map[string]string{
 	"DIGITS":                 `^[0-9]+$`,
 	"ALNUM_ONE_UPPER":        `^[a-z0-9]*[A-Z][a-z0-9]*$`,
 	"ENGLISH_SPACES":         `^[A-Za-z]+(?: [A-Za-z]+)*$`,
-	"NO_SPACES":              `^[^\s]+$`,
+	"NO_SPACES":              "^[^ \\t\\n\\v\\f\\r\u00a0\u3000]+$", // \s is not used: it means different sets in RE2 and JavaScript
 	"CHINESE_PUNCT":          `^[一-鿿，。、！？：；“”‘’（）·]+$`,
 	"KOREAN":                 `^[가-힣]+$`,
 	"THAI":                   `^[฀-๿]+$`,
