@@ -33,6 +33,19 @@ const lazyBackend: BackendModule = {
   },
 };
 
+/**
+ * Starts downloading a language's locale files (and the EN fallback when the
+ * language is not complete) without waiting: createI18n later finds them in the
+ * module cache. Boot calls it before the status call answers.
+ */
+export function preloadLanguage(lang: string, namespaces: readonly string[] = NAMESPACES) {
+  const code = languageInfo(lang)?.code;
+  if (!code) return;
+  for (const l of [code, ...fallbackFor(code)]) {
+    for (const ns of namespaces) loaders[`../locales/${l}/${ns}.json`]?.().catch(() => undefined);
+  }
+}
+
 export const LANG_KEY = 'lang';
 export const HIS_LANG_KEY = 'hisLang';
 

@@ -20,7 +20,12 @@ export function selectableLanguages(brandLanguages: string[]): LanguageInfo[] {
  * (brand languages, then the other known languages, which fall back to EN).
  */
 export function startLanguage(brandLanguages: string[], brandDefault: string, storage: Storage | undefined = safeLocalStorage()): string {
-  const offered = selectableLanguages(brandLanguages).map((l) => l.code);
+  // Only membership matters here: no need for selectableLanguages' (costly) sort by native name.
+  const offered = LANGUAGES.map((l) => l.code);
+  for (const c of brandLanguages) {
+    const code = languageInfo(c)?.code;
+    if (code && !offered.includes(code)) offered.push(code);
+  }
   const def = languageInfo(brandDefault)?.code ?? 'TY';
   const lang = initialLanguage(offered, def, storage);
   if (storage && !storage.getItem(LANG_KEY)) rememberLanguage(lang, storage);

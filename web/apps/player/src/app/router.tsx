@@ -1,7 +1,7 @@
 // Routes (spec section 2), history mode. Pages are code-split: each route
 // component is React.lazy, and the route's loader preloads its chunk so a
 // navigation renders the page at once instead of a fallback.
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootShell } from './RootShell';
 import { AppLayout } from './layout/AppLayout';
@@ -9,7 +9,21 @@ import { RouteError } from './routes/RouteError';
 import { requireSessionLoader } from './session';
 
 type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
-const page = <P extends object = object>(load: Loader<P>) => ({ Component: lazy(load), preload: async () => (await load(), null) });
+/**
+ * A code-split page. Once the route's loader has the module, the page renders
+ * it directly: React.lazy would still suspend once on the first render and flash
+ * the layout's fallback (a layout shift) even though the chunk is there.
+ */
+const page = <P extends object = object>(load: Loader<P>) => {
+  let loaded: ComponentType<P> | undefined;
+  const Lazy = lazy(load);
+  const Component = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  const preload = async () => {
+    loaded = (await load()).default;
+    return null;
+  };
+  return { Component, preload };
+};
 
 const home = page(() => import('./routes/home'));
 const centre = page(() => import('./routes/centre'));

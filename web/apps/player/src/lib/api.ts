@@ -1,6 +1,7 @@
 // The one HTTP client for the storefront. Every Palaro endpoint answers the
 // envelope {success, code, message, value}; this unwraps value or throws ApiError
 // whose code the UI translates as errors.<code>.
+import { takeEarly } from './early';
 
 export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
 
@@ -48,8 +49,11 @@ export async function apiRequest<T>(
     body = JSON.stringify(opts.body);
   }
   let res: Response;
+  const url = buildUrl(path, opts.params);
   try {
-    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+    // index.html may already have started this GET (src/lib/early.ts).
+    const early = method === 'GET' && body === undefined ? takeEarly(url) : undefined;
+    res = await (early ?? fetch(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network.offline', 'Network link is abnormal', 0);

@@ -13,6 +13,16 @@ export function pickBase(kind: 'image' | 'launch', list: string[] | undefined, r
   return picked.get(key)!;
 }
 
+/**
+ * The base for above-the-fold images (the home banners): always the first CDN
+ * of the list, so the first banner's URL is known before the app runs and
+ * index.html can preload it (the LCP image). Everything else uses pickBase.
+ */
+export function firstBase(list: string[] | undefined): string {
+  const first = (list ?? []).find((b) => typeof b === 'string');
+  return (first ?? '').replace(/\/+$/, '');
+}
+
 /** Joins a CDN base and an asset path; absolute URLs pass through. */
 export function cdnUrl(base: string, path: string | undefined | null): string {
   if (!path) return '';

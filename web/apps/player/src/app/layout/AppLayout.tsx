@@ -5,6 +5,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui';
+import { useAfterFirstPaint } from '@/lib/motion';
 import { isSideMenuCollapsedPath } from '@/lib/paths';
 import { BottomNav } from './BottomNav';
 import { Footer } from './Footer';
@@ -30,6 +31,7 @@ export function AppLayout() {
   const [mini, setMini] = useState(readMini);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hideSide = isSideMenuCollapsedPath(pathname);
+  const footer = useAfterFirstPaint();
 
   const toggleMini = useCallback(() => {
     setMini((m) => {
@@ -61,7 +63,8 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        {/* Below the fold: rendered right after the first paint, in its own task. */}
+        {footer && <Footer />}
       </div>
       <BottomNav onGames={() => setDrawerOpen((o) => !o)} gamesOpen={drawerOpen} />
     </div>

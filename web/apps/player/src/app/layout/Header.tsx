@@ -9,6 +9,7 @@ import { useUiActions } from '@/lib/ui-actions';
 import { paths } from '@/lib/paths';
 import { useBrandInfo } from '../brand';
 import { HeaderNav } from './HeaderNav';
+import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { LanguageSelector } from './LanguageSelector';
 import { LoginStrip } from './LoginStrip';
 import { ThemeToggle } from './ThemeToggle';
@@ -22,6 +23,7 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
   const info = useBrandInfo();
   const { openLogin, openRegister } = useUiActions();
   const canRegister = isSwitchOn(info.whitelabel, 'DIRECTREG3');
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <header className={s.header}>
       <IconButton
@@ -36,9 +38,12 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
       <Link to={paths.home} className={s.logo} aria-label={t('layout:header.homeLink', { brand: info.brandName })}>
         {info.theme?.logoUrl ? <BrandLogo theme={info.theme} alt="" height={32} /> : <span className={s.wordmark}>{info.brandName}</span>}
       </Link>
-      <div className={s.nav}>
-        <HeaderNav />
-      </div>
+      {/* Phones hide the header navigation (the drawer has the categories): not rendered there at all. */}
+      {!phone && (
+        <div className={s.nav}>
+          <HeaderNav />
+        </div>
+      )}
       <div className={s.actions}>
         <LoginStrip canRegister={canRegister} className={s.loginStrip} />
         <div className={s.compactAuth}>

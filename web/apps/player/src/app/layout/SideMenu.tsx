@@ -40,6 +40,9 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
   const promosId = useId();
   const panelRef = useRef<HTMLElement>(null);
   const compact = mini && !phone;
+  const opened = useRef(false);
+  if (drawerOpen) opened.current = true;
+  const body = !phone || opened.current;
   const promos = (announcements.data?.promotion ?? []).slice(0, SIDE_MENU_PROMOS);
   const referral = isSwitchOn(info.whitelabel, 'REFERRAL');
   const apps = APP_TYPES.filter((type) => info.resources?.some((r) => r.resourceType === type));
@@ -93,6 +96,8 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
       data-testid="side-menu"
       data-mini={compact || undefined}
     >
+      {/* A phone's closed drawer stays empty until it first opens (less to render and lay out at start). */}
+      {body && (
       <div className={s.scroll}>
         {!phone && (
           <button
@@ -248,6 +253,7 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
           </div>
         )}
       </div>
+      )}
     </aside>
   );
 

@@ -44,6 +44,27 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Runs `fn` after the window's load event and the next idle period (at most ~1 s later); returns a cancel. */
+export function afterLoadIdle(fn: () => void): () => void {
+  let cancelled = false;
+  let idle = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => !cancelled && fn(), { timeout: 1000 });
+    else timer = setTimeout(() => !cancelled && fn(), 200);
+  };
+  const loaded = typeof document === 'undefined' || document.readyState === 'complete';
+  if (loaded) run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
 export function UiActionsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(CLOSED);
   const session = useSessionState();
@@ -56,11 +77,19 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   const popupCount = announcements.data?.popup?.length ?? 0;
   const autoShown = useRef(false);
 
-  // Announcement popup: once per session until closed (spec section 4).
+  // Announcement popup: once per session until closed (spec section 4). It opens
+  // once the page has loaded and gone idle, so its chunk and first render stay
+  // out of the first paint.
   useEffect(() => {
     if (autoShown.current || !announcements.data) return;
-    autoShown.current = true;
-    if (shouldAutoShowPopup(popupCount, storage())) setOpen((o) => ({ ...o, announcements: true }));
+    if (!shouldAutoShowPopup(popupCount, storage())) {
+      autoShown.current = true;
+      return;
+    }
+    return afterLoadIdle(() => {
+      autoShown.current = true;
+      setOpen((o) => ({ ...o, announcements: true }));
+    });
   }, [announcements.data, popupCount]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);

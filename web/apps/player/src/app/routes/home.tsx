@@ -10,8 +10,9 @@ import {
   VendorSection,
   WinnerBoards,
 } from '@/features/catalog';
-import { BannerCarousel, bannersOf, NoticeMarquee, useAnnouncements } from '@/features/content';
-import { pickBase } from '@/lib/cdn';
+import { BannerCarousel, bannersOf, NoticeMarquee, NoticeMarqueeSkeleton, useAnnouncements } from '@/features/content';
+import { firstBase } from '@/lib/cdn';
+import { useAfterFirstPaint } from '@/lib/motion';
 import { useSessionState } from '@/lib/ui-actions';
 import './pages.css';
 
@@ -20,29 +21,41 @@ export default function HomeRoute() {
   const language = useLanguage();
   const { loggedIn } = useSessionState();
   const announcements = useAnnouncements(language, loggedIn ? 'A' : 'B');
-  const imageBase = pickBase('image', info?.imageCDNs);
+  // Banners are above the fold: the first CDN, so index.html can preload the first one.
+  const bannerBase = firstBase(info?.imageCDNs);
   const data = announcements.data;
+  // The category sections are below the fold: they render right after the first paint.
+  const below = useAfterFirstPaint();
 
   return (
     <CatalogEnvProvider brand={info}>
       <div className="page page--home">
         {announcements.isPending ? (
-          <div className="cnt-carousel cnt-carousel--skel" aria-hidden="true" />
+          <>
+            <div className="cnt-carousel cnt-carousel--skel skeleton" aria-hidden="true" />
+            <NoticeMarqueeSkeleton />
+          </>
         ) : (
-          <BannerCarousel banners={bannersOf(data, 'w_home')} imageBase={imageBase} />
+          <>
+            <BannerCarousel banners={bannersOf(data, 'w_home')} imageBase={bannerBase} />
+            <NoticeMarquee headlines={data?.headline ?? []} notices={data?.player ?? []} />
+          </>
         )}
-        <NoticeMarquee headlines={data?.headline ?? []} notices={data?.player ?? []} />
         <CategoryTiles />
         <WinnerBoards />
-        {loggedIn && <AccountSections />}
-        <GameSection code="RNG" />
-        <GameSection code="LIVE" />
-        <GameSection code="FISH" />
-        <GameSection code="PVP" />
-        <div className="page__pair">
-          <VendorSection code="SPORTS" />
-          <VendorSection code="ELOTT" />
-        </div>
+        {below && (
+          <>
+            {loggedIn && <AccountSections />}
+            <GameSection code="RNG" />
+            <GameSection code="LIVE" />
+            <GameSection code="FISH" />
+            <GameSection code="PVP" />
+            <div className="page__pair">
+              <VendorSection code="SPORTS" />
+              <VendorSection code="ELOTT" />
+            </div>
+          </>
+        )}
       </div>
     </CatalogEnvProvider>
   );

@@ -1,5 +1,6 @@
 import { Play, Star, Wrench } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
+import { LazyImg } from '@/components/ui/LazyImg';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/lib/cdn';
 import { useUiActions } from '@/lib/ui-actions';
@@ -44,12 +45,12 @@ export const GameTile = memo(function GameTile({ game, favourite, onToggleFavour
     <article className="cat-tile" data-revealed={revealed || undefined} data-maintenance={game.maintenance || undefined}>
       <div className="cat-tile__art">
         {src && !failed ? (
-          <img
+          <LazyImg
             src={src}
             alt=""
             width={240}
             height={240}
-            loading={eager ? 'eager' : 'lazy'}
+            eager={eager}
             decoding="async"
             draggable={false}
             onError={() => setFailed(true)}

@@ -33,7 +33,19 @@ export function GameSkeletons({ count }: { count: number }) {
   );
 }
 
-export function VendorGrid({ vendors, loading, skeletons = 6, large }: { vendors: VendorCard[]; loading?: boolean; skeletons?: number; large?: boolean }) {
+export function VendorGrid({
+  vendors,
+  loading,
+  skeletons = 6,
+  large,
+  eagerCount = 6,
+}: {
+  vendors: VendorCard[];
+  loading?: boolean;
+  skeletons?: number;
+  large?: boolean;
+  eagerCount?: number;
+}) {
   return (
     <ul className={`cat-grid cat-grid--vendors${large ? ' cat-grid--vendors-lg' : ''}`} aria-busy={loading || undefined}>
       {loading
@@ -45,7 +57,7 @@ export function VendorGrid({ vendors, loading, skeletons = 6, large }: { vendors
           ))
         : vendors.map((v, i) => (
             <li key={v.vassalage}>
-              <VendorTile vendor={v} eager={i < 6} />
+              <VendorTile vendor={v} eager={i < eagerCount} />
             </li>
           ))}
     </ul>

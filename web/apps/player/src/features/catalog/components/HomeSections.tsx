@@ -102,7 +102,7 @@ export function VendorSection({ code }: { code: CategoryCode }) {
   if (!isPending && !isError && vendors.length === 0) return null;
   return (
     <Section id={`home-${code}`} code={code} title={t(`category.${code}`)} more={paths.category(code)}>
-      {isError ? <CatalogError compact onRetry={() => refetch()} /> : <VendorGrid vendors={vendors} loading={isPending} skeletons={6} />}
+      {isError ? <CatalogError compact onRetry={() => refetch()} /> : <VendorGrid vendors={vendors} loading={isPending} skeletons={6} eagerCount={0} />}
     </Section>
   );
 }

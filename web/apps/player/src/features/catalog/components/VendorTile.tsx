@@ -1,5 +1,6 @@
 import { Play, Wrench } from 'lucide-react';
 import { memo, useState } from 'react';
+import { LazyImg } from '@/components/ui/LazyImg';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/lib/cdn';
 import { useUiActions } from '@/lib/ui-actions';
@@ -22,7 +23,7 @@ export const VendorTile = memo(function VendorTile({ vendor, eager }: { vendor: 
     <article className="cat-vendor" data-maintenance={vendor.maintenance || undefined}>
       <div className="cat-vendor__art">
         {src && !failed ? (
-          <img src={src} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} />
+          <LazyImg src={src} alt="" width={320} height={200} eager={eager} decoding="async" onError={() => setFailed(true)} />
         ) : (
           <span className="cat-vendor__mark" aria-hidden="true">
             {vendor.vassalage}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles, Trophy } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui';
+import { LazyImg } from '@/components/ui/LazyImg';
 import { cdnUrl } from '@/lib/cdn';
 import { formatMinor } from '@/lib/format';
-import { useAutoScroll, usePageVisible, usePrefersReducedMotion } from '@/lib/motion';
+import { useCssAutoScroll, useIdleFlag, usePrefersReducedMotion } from '@/lib/motion';
 import { useUiActions } from '@/lib/ui-actions';
 import { winnersQuery } from '../api/catalog';
 import { useCatalogEnv } from '../env';
@@ -23,16 +24,22 @@ type Kind = Winner['kind'];
 function WinnerIcon({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
   return src && !failed ? (
-    <img className="cat-win__icon" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+    <LazyImg className="cat-win__icon" src={src} alt="" width={40} height={40} decoding="async" onError={() => setFailed(true)} />
   ) : (
     <DefaultGameIcon className="cat-win__icon" />
   );
 }
 
-function WinnerRow({ w, kind, hidden }: { w: Winner; kind: Kind; hidden?: boolean }) {
-  const { t } = useTranslation('catalog');
-  const { launch } = useUiActions();
-  const { imageBase, decimals, currencySymbol } = useCatalogEnv();
+type RowEnv = {
+  t: ReturnType<typeof useTranslation<'catalog'>>['t'];
+  launch: ReturnType<typeof useUiActions>['launch'];
+  env: ReturnType<typeof useCatalogEnv>;
+};
+
+/** A board row. The board passes its hooks' results down: it renders up to 80 rows at once. */
+function WinnerRow({ w, kind, hidden, ctx }: { w: Winner; kind: Kind; hidden?: boolean; ctx: RowEnv }) {
+  const { t, launch } = ctx;
+  const { imageBase, decimals, currencySymbol } = ctx.env;
   const amount = formatMinor(w.vo.winAmount, decimals);
   return (
     <li aria-hidden={hidden || undefined}>
@@ -41,7 +48,8 @@ function WinnerRow({ w, kind, hidden }: { w: Winner; kind: Kind; hidden?: boolea
         className="cat-win"
         tabIndex={hidden ? -1 : undefined}
         onClick={() => launch({ nodeId: w.vo.nodeId, vassalage: w.vo.vassalage, gameType: w.vo.gameType, gameCode: w.vo.gameCode, name: w.vo.gameName })}
-        aria-label={t('winners.entry', { player: w.vo.customerName, amount: `${currencySymbol}${amount}`, game: w.vo.gameName })}
+        // The looping copy is hidden from assistive technology: it needs no label.
+        aria-label={hidden ? undefined : t('winners.entry', { player: w.vo.customerName, amount: `${currencySymbol}${amount}`, game: w.vo.gameName })}
       >
         {kind === 'BIG' ? (
           <span className={`cat-win__rank cat-win__rank--${Math.min(w.rank, 4)}`}>{w.rank}</span>
@@ -70,19 +78,24 @@ function WinnerRow({ w, kind, hidden }: { w: Winner; kind: Kind; hidden?: boolea
   );
 }
 
-/** One board: a vertical list scrolling smoothly upward, pausing on hover or focus. */
+/** One board: a vertical list scrolling smoothly upward (CSS), pausing on hover, focus or off-screen. */
 export function WinnerBoard({ kind }: { kind: Kind }) {
   const { t } = useTranslation('catalog');
   const language = useLanguage();
   const q = useQuery(winnersQuery(kind, language, WINNER_LIMIT));
+  const { launch } = useUiActions();
+  const env = useCatalogEnv();
+  const ctx: RowEnv = { t, launch, env };
   const reduced = usePrefersReducedMotion();
-  const visible = usePageVisible();
-  const [paused, setPaused] = useState(false);
+  const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const list = q.data?.list ?? [];
-  const scrolls = !reduced && list.length > VISIBLE_ROWS;
-  const loopSize = useCallback(() => (track.current ? track.current.scrollHeight / 2 : 0), []);
-  useAutoScroll(track, 'y', scrolls && visible && !paused, loopSize);
+  // The looping copy (and the motion) start in an idle period after the rows first render:
+  // two shorter tasks instead of one long one while the page loads.
+  const copyReady = useIdleFlag(q.isSuccess && !reduced && list.length > VISIBLE_ROWS);
+  const scrolls = !reduced && list.length > VISIBLE_ROWS && copyReady;
+  // CSS animation (catalog.css); pauses on hover, focus and off-screen.
+  useCssAutoScroll(viewport, track, 'y', scrolls && q.isSuccess);
   const Icon = kind === 'BIG' ? Trophy : Sparkles;
   const title = t(kind === 'BIG' ? 'winners.big' : 'winners.jackpot');
 
@@ -92,14 +105,7 @@ export function WinnerBoard({ kind }: { kind: Kind }) {
         <Icon size={18} aria-hidden="true" />
         {title}
       </h2>
-      <div
-        className="cat-board__viewport"
-        data-scrolls={scrolls || undefined}
-        onMouseEnter={() => setPaused(true)}
-        onMouseLeave={() => setPaused(false)}
-        onFocus={() => setPaused(true)}
-        onBlur={() => setPaused(false)}
-      >
+      <div className="cat-board__viewport" data-scrolls={scrolls || undefined} ref={viewport}>
         {q.isError ? (
           <CatalogError compact error={q.error} onRetry={() => q.refetch()} />
         ) : q.isPending ? (
@@ -117,9 +123,9 @@ export function WinnerBoard({ kind }: { kind: Kind }) {
         ) : (
           <ul className="cat-board__list" ref={track}>
             {list.map((w, i) => (
-              <WinnerRow key={`a${i}`} w={w} kind={kind} />
+              <WinnerRow key={`a${i}`} w={w} kind={kind} ctx={ctx} />
             ))}
-            {scrolls && list.map((w, i) => <WinnerRow key={`b${i}`} w={w} kind={kind} hidden />)}
+            {scrolls && list.map((w, i) => <WinnerRow key={`b${i}`} w={w} kind={kind} hidden ctx={ctx} />)}
           </ul>
         )}
       </div>

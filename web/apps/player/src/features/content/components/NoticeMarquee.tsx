@@ -1,7 +1,7 @@
 import { Megaphone } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAutoScroll, usePageVisible, usePrefersReducedMotion } from '@/lib/motion';
+import { useCssAutoScroll, usePrefersReducedMotion } from '@/lib/motion';
 import { useUiActions } from '@/lib/ui-actions';
 import type { Headline, Notice } from '../api/announcements';
 
@@ -15,18 +15,22 @@ export function marqueeItems(headlines: Headline[], notices: Notice[]): Item[] {
   ];
 }
 
+/** Placeholder with the marquee's final height while the announcements load (no layout shift). */
+export function NoticeMarqueeSkeleton() {
+  return <div className="cnt-marquee cnt-marquee--skel skeleton" aria-hidden="true" />;
+}
+
 /** Notice marquee (spec section 2): clicking an item opens the notice modal at that notice. */
 export function NoticeMarquee({ headlines, notices }: { headlines: Headline[]; notices: Notice[] }) {
   const { t } = useTranslation('content');
   const { openNotice } = useUiActions();
   const reduced = usePrefersReducedMotion();
-  const visible = usePageVisible();
-  const [paused, setPaused] = useState(false);
+  const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const items = marqueeItems(headlines, notices);
-  const loopSize = useCallback(() => (track.current ? track.current.scrollWidth / 2 : 0), []);
   const moving = !reduced && items.length > 0;
-  useAutoScroll(track, 'x', moving && visible && !paused, loopSize);
+  // CSS animation (content.css); pauses on hover, focus and off-screen.
+  useCssAutoScroll(viewport, track, 'x', moving);
   if (items.length === 0) return null;
 
   const render = (copy: boolean) =>
@@ -50,14 +54,7 @@ export function NoticeMarquee({ headlines, notices }: { headlines: Headline[]; n
       <span className="cnt-marquee__icon" aria-hidden="true">
         <Megaphone size={18} />
       </span>
-      <div
-        className="cnt-marquee__viewport"
-        data-moving={moving || undefined}
-        onMouseEnter={() => setPaused(true)}
-        onMouseLeave={() => setPaused(false)}
-        onFocus={() => setPaused(true)}
-        onBlur={() => setPaused(false)}
-      >
+      <div className="cnt-marquee__viewport" data-moving={moving || undefined} ref={viewport}>
         <ul className="cnt-marquee__track" ref={track}>
           {render(false)}
           {moving && render(true)}
