@@ -48,6 +48,11 @@ func run(args []string) error {
 
 	switch args[0] {
 	case "serve":
+		gc, err := tuneGC(os.Getenv)
+		if err != nil {
+			return err
+		}
+		logger.Info("gc", "gogc", gc.GOGC, "memory_limit", gc.MemoryLimit)
 		m := NewMain(cfg, logger)
 		if err := m.Run(ctx); err != nil {
 			m.Close()

@@ -1,9 +1,12 @@
 package game
 
 import (
+	"compress/gzip"
 	"hash/fnv"
 	"strconv"
 	"sync"
+
+	"github.com/palaro/palaro/internal/platform/httpx"
 )
 
 // Response cache bounds.
@@ -14,10 +17,15 @@ const (
 
 // cacheEntry is an encoded response with its header values ready to share.
 type cacheEntry struct {
-	body   []byte
-	length []string // Content-Length
-	etag   []string // ETag, art only
+	body     []byte
+	length   []string // Content-Length
+	etag     []string // ETag, art only
+	gz       []byte   // gzip of body (JSON only, when it is worth it), nil otherwise
+	gzLength []string // Content-Length of gz
 }
+
+// size is what an entry counts against the cache's byte bound.
+func (e cacheEntry) size() int { return len(e.body) + len(e.gz) }
 
 // responseCache holds encoded responses of one snapshot generation, keyed
 // by the normalised query. A newer generation empties it; when full it drops
@@ -52,13 +60,20 @@ func (c *responseCache) get(gen uint64, key []byte) (cacheEntry, bool) {
 	return e, ok
 }
 
-// put stores body for gen (an older generation is not stored) and returns the entry.
-func (c *responseCache) put(gen uint64, key string, body []byte, etag string) cacheEntry {
+// put stores body for gen (an older generation is not stored) and returns the
+// entry. With compress, a gzip copy is made once here (outside the lock) when
+// the body is big enough for it to pay and it comes out smaller.
+func (c *responseCache) put(gen uint64, key string, body []byte, etag string, compress bool) cacheEntry {
 	e := cacheEntry{body: body, length: []string{strconv.Itoa(len(body))}}
 	if etag != "" {
 		e.etag = []string{etag}
 	}
-	if len(body) > c.maxBytes/16 {
+	if compress && len(body) >= httpx.GzipMinBytes {
+		if gz := httpx.Gzip(body, gzip.DefaultCompression); len(gz) < len(body) {
+			e.gz, e.gzLength = gz, []string{strconv.Itoa(len(gz))}
+		}
+	}
+	if e.size() > c.maxBytes/16 {
 		return e // too big to be worth keeping
 	}
 	c.mu.Lock()
@@ -71,17 +86,17 @@ func (c *responseCache) put(gen uint64, key string, body []byte, etag string) ca
 	}
 	if old, ok := c.entries[key]; ok {
 		delete(c.entries, key)
-		c.bytes -= len(old.body)
+		c.bytes -= old.size()
 	}
 	for k, old := range c.entries {
-		if len(c.entries) < c.maxEntries && c.bytes+len(body) <= c.maxBytes {
+		if len(c.entries) < c.maxEntries && c.bytes+e.size() <= c.maxBytes {
 			break
 		}
 		delete(c.entries, k)
-		c.bytes -= len(old.body)
+		c.bytes -= old.size()
 	}
 	c.entries[key] = e
-	c.bytes += len(body)
+	c.bytes += e.size()
 	return e
 }
 

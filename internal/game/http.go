@@ -229,7 +229,9 @@ var (
 )
 
 // serve answers from the response cache of the current snapshot, building
-// and encoding the value on a miss. The body is the envelope httpx.OK writes.
+// and encoding the value on a miss. The body is the envelope httpx.OK writes;
+// a client that accepts gzip gets the entry's gzip copy (Content-Encoding:
+// gzip), and every response with such a copy says Vary: Accept-Encoding.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, key []byte, build func(c *Catalog) any) {
 	c, err := h.svc.Catalog(r.Context())
 	if err != nil {
@@ -243,14 +245,24 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, key []byte, buil
 			httpx.Fail(w, r, apperr.Internal(err, "encode"))
 			return
 		}
-		e = h.cache.put(c.Generation, string(key), body, "")
+		e = h.cache.put(c.Generation, string(key), body, "", true)
 	}
 	hd := w.Header()
 	hd["Content-Type"] = hdrJSON
 	hd["Cache-Control"] = hdrNoStore
-	hd["Content-Length"] = e.length
+	body, length := e.body, e.length
+	if e.gz != nil {
+		// The gzip copy was made once when the entry was cached.
+		if httpx.AcceptsGzip(r) {
+			body, length = e.gz, e.gzLength
+			httpx.SetGzipHeaders(hd)
+		} else {
+			httpx.SetVary(hd)
+		}
+	}
+	hd["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(e.body)
+	_, _ = w.Write(body)
 }
 
 // encodeOK is the success envelope, byte for byte as httpx.OK writes it.
@@ -309,7 +321,7 @@ func (h *Handler) art(w http.ResponseWriter, r *http.Request, key string, build 
 			httpx.Fail(w, r, err)
 			return
 		}
-		e = h.cache.put(c.Generation, key, body, etagOf(body))
+		e = h.cache.put(c.Generation, key, body, etagOf(body), false)
 	}
 	hd := w.Header()
 	hd["Cache-Control"] = hdrPublic

@@ -3,11 +3,14 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
@@ -46,7 +49,7 @@ func StatusOf(err error) int {
 
 // OK writes a success envelope.
 func OK(w http.ResponseWriter, r *http.Request, value any) {
-	writeJSON(w, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value})
+	writeJSON(w, r, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value})
 }
 
 // Fail writes an error envelope in the caller's language; internal causes are logged only.
@@ -56,16 +59,54 @@ func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "code", e.Code, "err", e.Error(), "request_id", RequestID(r.Context()))
 	}
-	writeJSON(w, status, Envelope{Success: false, Code: e.Code, Message: apperr.Message(e.Code, Lang(r), e.Params)})
+	writeJSON(w, r, status, Envelope{Success: false, Code: e.Code, Message: apperr.Message(e.Code, Lang(r), e.Params)})
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
+// Encode buffers, pooled; oversized ones are dropped rather than kept.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxPooledBuf = 256 << 10
+
+func getBuf() *bytes.Buffer { b := bufPool.Get().(*bytes.Buffer); b.Reset(); return b }
+
+func putBuf(b *bytes.Buffer) {
+	if b.Cap() <= maxPooledBuf {
+		bufPool.Put(b)
+	}
+}
+
+var (
+	hdrJSON    = []string{"application/json; charset=utf-8"}
+	hdrNoStore = []string{"no-store"}
+)
+
+// writeJSON encodes v into a buffer and sends it with its Content-Length, as
+// gzip when the body is at least GzipMinBytes and the client accepts it.
+func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
+	buf := getBuf()
+	defer putBuf(buf)
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
+	body := buf.Bytes()
+	h := w.Header()
+	h["Content-Type"] = hdrJSON
+	h["Cache-Control"] = hdrNoStore
+	if len(body) >= GzipMinBytes {
+		SetVary(h)
+		if r != nil && AcceptsGzip(r) {
+			zb := getBuf()
+			defer putBuf(zb)
+			appendGzipFast(zb, body)
+			if zb.Len() < len(body) {
+				body = zb.Bytes()
+				h["Content-Encoding"] = hdrGzip
+			}
+		}
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 }
 
 // MaxBodyBytes caps any request body.
