@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { game, lanes, pagedGames, statusValue } from '@/features/catalog/fixtures';
 import { mockApi, renderWithProviders } from '@/test/harness';
 import HomeRoute from './home';
@@ -28,8 +28,11 @@ test('visitors get the public home without account sections', async () => {
   renderWithProviders(<HomeRoute />);
   expect(await screen.findByRole('img', { name: 'Welcome' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Scheduled maintenance' })).toBeInTheDocument();
-  expect(screen.getAllByRole('link', { name: /^See all/ }).map((a) => a.getAttribute('href'))).toEqual(
-    expect.arrayContaining(['/rng', '/live', '/sports', '/elott']),
+  // Category sections render just after the first paint (their own task).
+  await waitFor(() =>
+    expect(screen.getAllByRole('link', { name: /^See all/ }).map((a) => a.getAttribute('href'))).toEqual(
+      expect.arrayContaining(['/rng', '/live', '/sports', '/elott']),
+    ),
   );
   expect(await screen.findByRole('heading', { name: 'TCG_LOTTO_VN Games' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Recently played' })).toBeNull();
