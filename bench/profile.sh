@@ -43,9 +43,9 @@ if command -v perf >/dev/null 2>&1; then
   for _ in $(seq 1 300); do curl -fsS -m 2 "http://$HOST:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
   curl -fsS "http://$HOST:$PORT/readyz" >/dev/null || { cat "$WORK/server.log" >&2; exit 2; }
   case $KIND in
-    gamelist) node bench/lib/discover.mjs "http://$HOST:$PORT" "$WORK" >/dev/null; PATHS=$WORK/gamelist.paths; LUA=bench/wrk/gamelist.lua ;;
-    vendorlanes) node bench/lib/discover.mjs "http://$HOST:$PORT" "$WORK" >/dev/null; PATHS=$WORK/vendorlanes.paths; LUA=bench/wrk/vendorlanes.lua ;;
-    healthz) printf '/healthz\n' >"$WORK/h.paths"; PATHS=$WORK/h.paths; LUA=bench/wrk/gamelist.lua ;;
+    gamelist) node bench/lib/discover.mjs "http://$HOST:$PORT" "$WORK" >/dev/null; PATHS=$WORK/gamelist.paths; LUA=bench/wrk/rotate.lua ;;
+    vendorlanes) node bench/lib/discover.mjs "http://$HOST:$PORT" "$WORK" >/dev/null; PATHS=$WORK/vendorlanes.paths; LUA=bench/wrk/rotate.lua ;;
+    healthz) printf '/healthz\n' >"$WORK/h.paths"; PATHS=$WORK/h.paths; LUA=bench/wrk/rotate.lua ;;
     *) echo "profile: unknown kind $KIND" >&2; exit 2 ;;
   esac
   [ -s "$PATHS" ] || { echo "profile: no valid $KIND requests (endpoint missing?)" >&2; exit 2; }

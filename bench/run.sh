@@ -359,15 +359,15 @@ catalogue() {
     # Ceiling: the same load on /healthz (no database, no JSON encoding) shows
     # what the HTTP stack + edge middleware + wrk can do on these cores.
     printf '/healthz\n' >"$dir/healthz.paths"
-    run_wrk "$db" "shared cores" "/healthz (ceiling)" "$BENCH/wrk/gamelist.lua" "$dir/healthz.paths" "$port" || true
+    run_wrk "$db" "shared cores" "/healthz (ceiling)" "$BENCH/wrk/rotate.lua" "$dir/healthz.paths" "$port" || true
   fi
 
   # Per endpoint: saturation (sat), paced at the target rate (pace), pinned (pin).
   local -A R=()
   local ep lua paths okvar reasonvar
   for ep in gameList vendorLanes; do
-    if [ $ep = gameList ]; then lua=$BENCH/wrk/gamelist.lua; paths=$dir/gamelist.paths; okvar=$GAMELIST_OK
-    else lua=$BENCH/wrk/vendorlanes.lua; paths=$dir/vendorlanes.paths; okvar=$VENDORLANES_OK; fi
+    if [ $ep = gameList ]; then lua=$BENCH/wrk/rotate.lua; paths=$dir/gamelist.paths; okvar=$GAMELIST_OK
+    else lua=$BENCH/wrk/rotate.lua; paths=$dir/vendorlanes.paths; okvar=$VENDORLANES_OK; fi
     [ "$okvar" = 1 ] || continue
     if run_wrk "$db" "shared cores" "$ep" "$lua" "$paths" "$port"; then
       R[$ep.sat]="$LAST_RPS $LAST_P99 $LAST_P50 $LAST_CLEAN"; R[$ep.satnote]=$LAST_NOTE
@@ -387,10 +387,10 @@ catalogue() {
     # generator does not steal its cycles. Same database, already seeded.
     log "catalogue on $db, pinned: server on CPU 0, wrk on CPU 1"
     start_server "$db-pinned" "$port" "$url" 0
-    if [ "$GAMELIST_OK" = 1 ] && run_wrk "$db" "pinned: server cpu0, wrk cpu1" gameList "$BENCH/wrk/gamelist.lua" "$dir/gamelist.paths" "$port" 1; then
+    if [ "$GAMELIST_OK" = 1 ] && run_wrk "$db" "pinned: server cpu0, wrk cpu1" gameList "$BENCH/wrk/rotate.lua" "$dir/gamelist.paths" "$port" 1; then
       R[gameList.pin]="$LAST_RPS $LAST_P99 $LAST_P50 $LAST_CLEAN"; R[gameList.pinnote]=$LAST_NOTE
     fi
-    if [ "$VENDORLANES_OK" = 1 ] && run_wrk "$db" "pinned: server cpu0, wrk cpu1" vendorLanes "$BENCH/wrk/vendorlanes.lua" "$dir/vendorlanes.paths" "$port" 1; then
+    if [ "$VENDORLANES_OK" = 1 ] && run_wrk "$db" "pinned: server cpu0, wrk cpu1" vendorLanes "$BENCH/wrk/rotate.lua" "$dir/vendorlanes.paths" "$port" 1; then
       R[vendorLanes.pin]="$LAST_RPS $LAST_P99 $LAST_P50 $LAST_CLEAN"; R[vendorLanes.pinnote]=$LAST_NOTE
     fi
     stop_server

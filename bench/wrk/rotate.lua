@@ -1,26 +1,13 @@
--- wrk script: GET /wps/relay/gameList, rotating over several realistic queries
--- (different gameType, pageNo, vassalage, keyword, selectionType, language).
---
--- The queries come from the file named by BENCH_PATHS_FILE (one path per line),
--- which bench/lib/discover.mjs writes from the live demo catalogue so every
--- vendor code and keyword exists and every query answers 200. Without that
--- variable a built-in list matching the demo brand is used.
+-- wrk script: GET a list of request paths round-robin (game list pages,
+-- vendor lanes, /healthz). The paths come from the file named by
+-- BENCH_PATHS_FILE (one per line), which bench/lib/discover.mjs writes from
+-- the live demo catalogue after checking that every path answers 200.
 --
 -- Requests are pre-formatted once per thread (no per-request Lua string work),
 -- each thread starts at a different offset, and no response() callback is set
 -- (that would make wrk parse every response in Lua and slow the client down).
 -- Browsers send Accept-Encoding: gzip, so this does too. See the end of the
 -- file for the paced mode (BENCH_RATE).
-
-local defaults = {
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&pageNo=1&pageSize=24&language=TY",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&pageNo=2&pageSize=24&language=TY",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=LIVE&pageNo=1&pageSize=24&language=TY",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=FISH&pageNo=1&pageSize=24&language=EN",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&vassalage=PG&pageNo=1&pageSize=24&language=TY",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&gameType=RNG&selectionType=HOT&pageNo=1&pageSize=24&language=TY",
-  "/wps/relay/gameList?clientType=3&platform=html5-desktop&merchant=PALARO_DEMO&keyword=lucky&pageNo=1&pageSize=24&language=TY",
-}
 
 local tid = 0
 function setup(thread)
@@ -37,7 +24,7 @@ local function load_paths()
     end
     if #list == 0 then error("no request paths in " .. file) end
   else
-    list = defaults
+    error("set BENCH_PATHS_FILE to a file of request paths (bench/lib/discover.mjs writes them)")
   end
   return list
 end
