@@ -4,9 +4,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { Button, Dialog, errorMessage } from '@/components/ui';
+import { Dialog, errorMessage } from '@/components/ui';
 import { apiRequest } from '@/lib/api';
 import { AuthBanner } from './AuthBanner';
+import { AuthFormFooter } from './AuthFormFooter';
 import s from './forms.module.css';
 
 export type LoginModalProps = { open: boolean; onClose: () => void; onRegister: () => void };
@@ -110,20 +111,17 @@ export default function LoginModal({ open, onClose, onRegister }: LoginModalProp
             </p>
           )}
         </div>
-        {serverError && (
-          <p id={`${id}-server`} className={s.serverError} role="alert" data-testid="login-error">
-            {serverError}
-          </p>
-        )}
-        <Button type="submit" size="lg" block loading={busy} icon={<LogIn size={18} aria-hidden="true" />}>
-          {t('layout:auth.login')}
-        </Button>
-        <p className={s.switch}>
-          {t('layout:auth.noAccount')}{' '}
-          <button type="button" className={s.linkBtn} onClick={onRegister}>
-            {t('layout:auth.registerNow')}
-          </button>
-        </p>
+        <AuthFormFooter
+          serverError={serverError}
+          errorId={`${id}-server`}
+          errorTestId="login-error"
+          busy={busy}
+          submitIcon={<LogIn size={18} aria-hidden="true" />}
+          submitLabel={t('layout:auth.login')}
+          switchPrompt={t('layout:auth.noAccount')}
+          switchLabel={t('layout:auth.registerNow')}
+          onSwitch={onRegister}
+        />
       </form>
     </Dialog>
   );

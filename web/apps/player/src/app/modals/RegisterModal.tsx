@@ -5,11 +5,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
-import { Button, Dialog, errorMessage } from '@/components/ui';
+import { Dialog, errorMessage } from '@/components/ui';
 import type { RegisterField } from '@/features/system/api/status';
 import { apiRequest } from '@/lib/api';
 import { useBrandInfo } from '../brand';
 import { AuthBanner } from './AuthBanner';
+import { AuthFormFooter } from './AuthFormFooter';
 import { validateRegisterField } from './registerRules';
 import s from './forms.module.css';
 
@@ -104,20 +105,16 @@ export default function RegisterModal({ open, onClose, onLogin }: RegisterModalP
             {errors.adult}
           </p>
         )}
-        {serverError && (
-          <p className={s.serverError} role="alert" data-testid="register-error">
-            {serverError}
-          </p>
-        )}
-        <Button type="submit" size="lg" block loading={busy} icon={<UserPlus size={18} aria-hidden="true" />}>
-          {t('layout:auth.register')}
-        </Button>
-        <p className={s.switch}>
-          {t('layout:auth.haveAccount')}{' '}
-          <button type="button" className={s.linkBtn} onClick={onLogin}>
-            {t('layout:auth.loginNow')}
-          </button>
-        </p>
+        <AuthFormFooter
+          serverError={serverError}
+          errorTestId="register-error"
+          busy={busy}
+          submitIcon={<UserPlus size={18} aria-hidden="true" />}
+          submitLabel={t('layout:auth.register')}
+          switchPrompt={t('layout:auth.haveAccount')}
+          switchLabel={t('layout:auth.loginNow')}
+          onSwitch={onLogin}
+        />
       </form>
     </Dialog>
   );
