@@ -7,8 +7,14 @@ import { COMPLETE_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, lan
 export * from './languages';
 
 /** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
-export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors'] as const;
+export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * Loaded before the first render. The rest (auth, member, agent) belong to
+ * lazy modals and pages: those call useTranslation(ns, { useSuspense: true })
+ * inside a Suspense boundary, so their strings arrive with their chunk.
+ */
+export const BOOT_NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors'] as const;
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -38,7 +44,7 @@ const lazyBackend: BackendModule = {
  * language is not complete) without waiting: createI18n later finds them in the
  * module cache. Boot calls it before the status call answers.
  */
-export function preloadLanguage(lang: string, namespaces: readonly string[] = NAMESPACES) {
+export function preloadLanguage(lang: string, namespaces: readonly string[] = BOOT_NAMESPACES) {
   const code = languageInfo(lang)?.code;
   if (!code) return;
   for (const l of [code, ...fallbackFor(code)]) {
@@ -77,7 +83,7 @@ export function fallbackFor(code: string | undefined): string[] {
   return code && (COMPLETE_LANGUAGES as readonly string[]).includes(code.toUpperCase()) ? [] : [FALLBACK_LANGUAGE];
 }
 
-export async function createI18n(lang: string, namespaces: readonly string[] = NAMESPACES): Promise<i18n> {
+export async function createI18n(lang: string, namespaces: readonly string[] = BOOT_NAMESPACES): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(lazyBackend).init({
     lng: lang,

@@ -26,6 +26,16 @@ export type UiActions = {
   requireLogin(): boolean;
   /** Starts a game or vendor (visitors get the login prompt). */
   launch(target: LaunchTarget): void;
+  /** Forgot-password popup (forgetPassModal): e-mail and mobile tabs. */
+  openForgotPassword(): void;
+  /** Change-password modal (changePassModal); forced after a default or expired password. */
+  openChangePassword(opts?: { forced?: boolean }): void;
+  /** Feedback and complaints modal. */
+  openFeedback(): void;
+  /** Logout confirmation; logs out on confirm. */
+  confirmLogout(): void;
+  /** True for a real (non-trial) member; a trial user gets the 'need a real account' dialog, a visitor the login prompt. */
+  requireRealAccount(): boolean;
 };
 
 const noop = () => {};
@@ -37,6 +47,11 @@ export const UiActionsContext = createContext<UiActions>({
   openRegister: noop,
   requireLogin: () => false,
   launch: noop,
+  openForgotPassword: noop,
+  openChangePassword: noop,
+  openFeedback: noop,
+  confirmLogout: noop,
+  requireRealAccount: () => false,
 });
 
 export function useUiActions(): UiActions {

@@ -18,6 +18,9 @@ const HelpModal = lazy(() => import('./HelpModal'));
 const LoginModal = lazy(() => import('./LoginModal'));
 const RegisterModal = lazy(() => import('./RegisterModal'));
 const NotLoggedInDialog = lazy(() => import('./NotLoggedInDialog'));
+const ForgotPasswordModal = lazy(() => import('./ForgotPasswordModal'));
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
+const FeedbackModal = lazy(() => import('./FeedbackModal'));
 
 type Open = {
   announcements: boolean;
@@ -26,8 +29,22 @@ type Open = {
   login: boolean;
   register: boolean;
   notLoggedIn: boolean;
+  forgot: boolean;
+  /** null when closed; otherwise whether the change is forced. */
+  changePassword: { forced: boolean } | null;
+  feedback: boolean;
 };
-const CLOSED: Open = { announcements: false, notice: null, help: null, login: false, register: false, notLoggedIn: false };
+const CLOSED: Open = {
+  announcements: false,
+  notice: null,
+  help: null,
+  login: false,
+  register: false,
+  notLoggedIn: false,
+  forgot: false,
+  changePassword: null,
+  feedback: false,
+};
 
 /** Keeps a lazy modal mounted after its first opening so it can fade out. */
 function useEverOpened(open: boolean) {
@@ -100,8 +117,19 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
       openNotice: (index = 0) => set({ notice: index }),
       openAnnouncements: () => set({ announcements: true }),
       openHelp: (section) => set({ help: section ?? '' }),
-      openLogin: () => set({ login: true, register: false, notLoggedIn: false }),
-      openRegister: () => set({ register: true, login: false, notLoggedIn: false }),
+      openLogin: () => set({ login: true, register: false, notLoggedIn: false, forgot: false }),
+      openRegister: () => set({ register: true, login: false, notLoggedIn: false, forgot: false }),
+      openForgotPassword: () => set({ forgot: true, login: false, register: false }),
+      openChangePassword: (opts) => set({ changePassword: { forced: !!opts?.forced } }),
+      openFeedback: () => set({ feedback: true }),
+      confirmLogout: () => {},
+      requireRealAccount: () => {
+        if (!session.loggedIn) {
+          promptLogin();
+          return false;
+        }
+        return !session.isTrial;
+      },
       requireLogin: () => {
         if (session.loggedIn) return true;
         promptLogin();
@@ -157,6 +185,9 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
     login: useEverOpened(open.login),
     register: useEverOpened(open.register),
     notLoggedIn: useEverOpened(open.notLoggedIn),
+    forgot: useEverOpened(open.forgot),
+    changePassword: useEverOpened(open.changePassword !== null),
+    feedback: useEverOpened(open.feedback),
   };
 
   return (
@@ -172,6 +203,16 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         {ever.help && <HelpModal open={open.help !== null} section={open.help || undefined} onSectionChange={changeHelpSection} onClose={closeHelp} />}
         {ever.login && <LoginModal open={open.login} onClose={() => set({ login: false })} onRegister={actions.openRegister} />}
         {ever.register && <RegisterModal open={open.register} onClose={closeRegister} onLogin={actions.openLogin} />}
+        {ever.forgot && <ForgotPasswordModal open={open.forgot} onClose={() => set({ forgot: false })} onLogin={actions.openLogin} />}
+        {ever.changePassword && (
+          <ChangePasswordModal
+            open={open.changePassword !== null}
+            forced={open.changePassword?.forced ?? false}
+            onClose={() => set({ changePassword: null })}
+            onChanged={() => set({ changePassword: null })}
+          />
+        )}
+        {ever.feedback && <FeedbackModal open={open.feedback} onClose={() => set({ feedback: false })} />}
         {ever.notLoggedIn && <NotLoggedInDialog open={open.notLoggedIn} onClose={() => set({ notLoggedIn: false })} onLogin={actions.openLogin} />}
       </Suspense>
     </UiActionsContext.Provider>
