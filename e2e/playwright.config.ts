@@ -5,7 +5,11 @@ import { join } from 'node:path';
 
 // Every run starts the real binary on a fresh SQLite file with the demo brand.
 const port = Number(process.env.E2E_PORT ?? 18181);
-const dataDir = mkdtempSync(join(tmpdir(), 'palaro-e2e-'));
+// The config is evaluated again in every worker: the first evaluation picks the
+// data directory and the workers inherit it, so tests can read the same file
+// (lib/db.ts) that the server writes.
+process.env.PALARO_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'palaro-e2e-'));
+const dataDir = process.env.PALARO_E2E_DATA;
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
