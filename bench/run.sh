@@ -477,8 +477,9 @@ memberinfo_bench() { # db-label database-url port
   start_server "memberinfo-$db" "$port" "$url"
   bot=$(curl -fsS -m 5 "http://$HOST:$port/wps/botcheck/challenge" | node "$BENCH/lib/botsolve.mjs") ||
     { tool_error "member info ($db): bot-check challenge not solved"; stop_server; return 1; }
-  token=$(curl -fsS -m 10 -H 'Content-Type: application/json' -X POST "http://$HOST:$port/wps/session/login" \
-    -d "{\"username\":\"demo01\",\"password\":\"Palaro2026\",\"rememberMe\":true,\"botcheck\":\"$bot\"}" |
+  # the login body is sealed (docs/sealed-payloads.md; the demo brand refuses plaintext)
+  token=$(echo "{\"username\":\"demo01\",\"password\":\"Palaro2026\",\"rememberMe\":true,\"botcheck\":\"$bot\"}" |
+    node "$BENCH/lib/sealed.mjs" POST "http://$HOST:$port/wps/session/login" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).value.token))') ||
     { tool_error "member info ($db): login of demo01 failed"; stop_server; return 1; }
   echo "/wps/member/info" >"$paths"

@@ -12,6 +12,7 @@ import (
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/realtime"
 )
 
@@ -38,11 +39,15 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	accountCfg := account.DefaultConfig
 	accountCfg.BotCheck = !m.Config.BotCheckOff
 	accounts := account.NewService(account.NewStore(m.DB), brands, limiter, m.Clock, accountCfg)
-	if m.Config.Demo { // demo mode: SMS codes and reset links go to the log
-		accounts.Messaging(account.LogSMS{Logger: m.Logger}, account.LogMailer{Logger: m.Logger}, "")
+	if err := wireMessaging(accounts, m); err != nil {
+		return err
 	}
 	edge := brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}
-	account.NewHandler(accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }).Routes(mux)
+	accountHTTP := account.NewHandler(accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() })
+	sealWrap := m.sealedPayloads(mux, brands).WrapRoutes(sealed.Routes...) // the E routes (docs/sealed-payloads.md)
+	accountHTTP.Wrap = sealWrap
+	accountHTTP.Routes(mux)
+	m.wireOAuth(mux, accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }, sealWrap) // Google, Facebook (oauth.go)
 
 	// --- realtime: member events over a websocket (GET /wps/ws) ---
 	hub := realtime.NewHub(realtime.DefaultConfig, m.Clock, m.Logger)
@@ -57,6 +62,23 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	realtime.NewHandler(hub, accounts).Routes(mux) // later domains get hub as their realtime.Publisher
 
 	return nil
+}
+
+// sealedPayloads serves the sealing key and returns the guard for the E
+// routes: the key pair lives in the database (account secrets) so every
+// instance shares it; replays are caught in Redis when there is one.
+func (m *Main) sealedPayloads(mux *http.ServeMux, brands *brand.Service) *sealed.Guard {
+	var replay sealed.Replay
+	if m.Redis != nil {
+		replay = sealed.NewRedisReplay(m.Redis, "")
+	}
+	enforced := func(ctx context.Context) bool {
+		c, err := brands.Current(ctx)
+		return err == nil && c.SealedPayloads
+	}
+	g := sealed.NewGuard(sealed.NewKeyring(account.NewStore(m.DB), 0, 0), replay, enforced, m.Clock, m.Logger)
+	sealed.NewHandler(g).Routes(mux)
+	return g
 }
 
 // seedDemo loads the demo brand into an empty database; false when it already has one.

@@ -139,6 +139,8 @@ type LoginResult struct {
 	PreviousLoginTime *int64   `json:"previousLoginTime"`
 	ExpiresAt         int64    `json:"expiresAt"`
 	UserInfo          UserInfo `json:"userInfo"`
+
+	verify *LoginVerifyRequired // set instead of a session when a new IP needs the extra step (verify_ip.go)
 }
 
 // Field limits on the wire: longer input is refused with account.too_long
@@ -297,6 +299,8 @@ type ChangePasswordRequest struct {
 	OldPassword        string `json:"oldPassword"`
 	NewPassword        string `json:"newPassword"`
 	ConfirmNewPassword string `json:"confirmNewPassword"`
+	// VerificationCode is required with CHNGPASSVERIF3 on (POST /wps/member/password/code).
+	VerificationCode string `json:"verificationCode"`
 }
 
 func (r *ChangePasswordRequest) Normalize() error {

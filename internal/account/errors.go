@@ -50,6 +50,14 @@ var messages = map[string][2]string{
 	"feedback.content_length":      {"The description must be {min} to {max} characters.", "Ang paglalarawan ay dapat {min} hanggang {max} na character."},
 	"feedback.invalid_type":        {"Unknown feedback type.", "Hindi kilalang uri ng feedback."},
 	"account.not_found":            {"Account not found.", "Hindi nahanap ang account."},
+	"sms.send_failed":              {"We could not send the text message. Please try again in a moment.", "Hindi namin naipadala ang text message. Pakisubukang muli maya-maya."},
+	"mail.send_failed":             {"We could not send the e-mail. Please try again in a moment.", "Hindi namin naipadala ang e-mail. Pakisubukang muli maya-maya."},
+	"account.email_taken":          {"This e-mail address is already used by another account.", "Ginagamit na ng ibang account ang e-mail address na ito."},
+	"account.invalid_email":        {"Invalid e-mail address.", "Hindi wastong e-mail address."},
+	"account.email_required":       {"Please enter your e-mail address.", "Pakilagay ang iyong e-mail address."},
+	"account.already_bound":        {"This is already bound to your account.", "Naka-bind na ito sa iyong account."},
+	"account.no_verify_target":     {"Bind a mobile number or e-mail address first.", "Mag-bind muna ng mobile number o e-mail address."},
+	"auth.verify_ticket_invalid":   {"This verification has expired or was tried too many times. Please log in again.", "Nag-expire na ang beripikasyong ito o masyadong maraming beses nang sinubukan. Mag-login muli."},
 }
 
 func init() {

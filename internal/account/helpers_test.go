@@ -54,6 +54,7 @@ var testConfig = func() Config {
 	c := DefaultConfig
 	c.Argon2 = testArgon2
 	c.BotCheckMaxNumber = 2000 // solved in Go by the helpers below, quickly
+	c.CaptchaPerSecond = 1     // the throttle tests refresh twice in one second
 	return c
 }()
 
@@ -204,6 +205,7 @@ func (e *env) do(t *testing.T, method, path, token, body string, hdr ...string) 
 var botGuarded = map[string]bool{
 	"POST /wps/session/login": true, "PUT /wps/member/register": true, "PUT /wps/member/register/mobile": true,
 	"POST /wps/verification/sms/register": true, "POST /wps/verification/sms/noLogin": true, "PUT /wps/feedback": true,
+	"POST /wps/member/bind/mobile/code": true, "POST /wps/member/bind/email/code": true,
 }
 
 // solve fetches a challenge and solves it as a browser would.

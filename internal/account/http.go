@@ -96,6 +96,10 @@ type Handler struct {
 	svc      *Service
 	guard    Guard
 	clientIP func(*http.Request) string
+
+	// Wrap, when set before Routes, wraps each route's handler by pattern
+	// (wire seals the payloads of the routes the spec marks E).
+	Wrap func(pattern string, h http.Handler) http.Handler
 }
 
 // NewHandler takes the function that tells the client IP (the brand's edge rules).
@@ -150,9 +154,12 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 		"GET /wps/member/info/icon":              h.icon,
 		"GET /wps/botcheck/challenge":            h.botChallenge,
 	}
+	for pattern, fn := range h.securityHandlers() { // security.go
+		handlers[pattern] = fn
+	}
 	for pattern, fn := range handlers {
 		roles, fn := routeRoles[pattern], fn
-		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		var route http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			var c Caller
 			if sameRoles(roles, anyone) || sameRoles(roles, notReal) {
 				c = h.guard.Optional(r) // a stale token must not block login or registration
@@ -166,8 +173,12 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 					return
 				}
 			}
-			fn(w, r, c)
+			fn(w, r.WithContext(withLang(r.Context(), httpx.Lang(r))), c)
 		})
+		if h.Wrap != nil {
+			route = h.Wrap(pattern, route)
+		}
+		mux.Handle(pattern, route)
 	}
 }
 
@@ -200,6 +211,10 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request, _ Caller) {
 	res, err := h.svc.Login(r.Context(), req, h.client(r))
 	if err != nil {
 		httpx.Fail(w, r, err)
+		return
+	}
+	if res.verify != nil { // a new IP: no session yet, a code was sent (verify_ip.go)
+		httpx.OK(w, r, res.verify)
 		return
 	}
 	httpx.OK(w, r, res)

@@ -97,13 +97,16 @@ func TestHTTP(t *testing.T) {
 // TestAuthorization walks every account endpoint for every role.
 func TestAuthorization(t *testing.T) {
 	e := newEnv(t, dbtest.Open(t, db.SQLite))
+	e.brand.set("CHNGPASSVERIF3", true)
 	ctx := context.Background()
+	trials := int64(0)
 	tokens := map[Role]func() string{
 		RoleVisitor: func() string { return "" },
 		RoleMember:  func() string { return e.login(t, "demo01", DemoPassword).Token },
 		RoleAgent:   func() string { return e.login(t, "agent01", DemoPassword).Token },
 		RoleTrial: func() string {
-			res, err := e.svc.Freeplay(ctx, Client{IP: "203.0.113.200"})
+			trials++ // 20 trial sessions per IP an hour: spread them
+			res, err := e.svc.Freeplay(ctx, Client{IP: "203.0.113." + itoa(trials)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,6 +152,25 @@ func TestAuthorization(t *testing.T) {
 			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
 		{"GET", "/wps/botcheck/challenge", "",
 			map[Role]int{RoleVisitor: 200, RoleMember: 200, RoleTrial: 200, RoleAgent: 200}},
+		// Security centre and binding (security.go): real accounts only.
+		{"GET", "/wps/member/security", "",
+			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 403, RoleAgent: 200}},
+		{"POST", "/wps/member/bind/mobile/code", `{"mobileNum":"0916000%s"}`,
+			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 403, RoleAgent: 200}},
+		{"PUT", "/wps/member/bind/mobile", `{"mobileNum":"0916100%s","verificationCode":"000000"}`,
+			map[Role]int{RoleVisitor: 401, RoleMember: 400, RoleTrial: 403, RoleAgent: 400}},
+		{"POST", "/wps/member/bind/email/code", `{"email":"auth%s@example.com"}`,
+			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 403, RoleAgent: 200}},
+		{"PUT", "/wps/member/bind/email", `{"email":"auth%s@example.com","verificationCode":"000000"}`,
+			map[Role]int{RoleVisitor: 401, RoleMember: 400, RoleTrial: 403, RoleAgent: 400}},
+		// CHNGPASSVERIF3 is on here: demo01 has an e-mail, agent01 nothing bound.
+		{"POST", "/wps/member/password/code", "",
+			map[Role]int{RoleVisitor: 401, RoleMember: 200, RoleTrial: 403, RoleAgent: 400}},
+		// New-IP verification (verify_ip.go): open like login; a bad ticket is 400 for everyone.
+		{"POST", "/wps/session/login/verify", `{"verifyTicket":"x","verificationCode":"000000"}`,
+			map[Role]int{RoleVisitor: 400, RoleMember: 400, RoleTrial: 400, RoleAgent: 400}},
+		{"POST", "/wps/session/login/verify/resend", `{"verifyTicket":"x"}`,
+			map[Role]int{RoleVisitor: 400, RoleMember: 400, RoleTrial: 400, RoleAgent: 400}},
 	}
 	if len(endpoints) != len(routeRoles) {
 		t.Fatalf("matrix covers %d endpoints, the handler has %d", len(endpoints), len(routeRoles))

@@ -234,9 +234,11 @@ type CaptchaImage struct {
 }
 
 // Captcha issues a single-use captcha valid for CaptchaTTL. A client may
-// refresh at most once per second and CaptchaPerIP times per 10 minutes.
+// refresh at most once per second (the storefront's throttle); the server
+// allows CaptchaPerSecond per IP so players behind one address are not refused,
+// and CaptchaPerIP per 10 minutes.
 func (s *Service) Captcha(ctx context.Context, cl Client) (CaptchaImage, error) {
-	if err := s.hit(ctx, "captcha:sec:"+cl.IP, time.Second, 1, "auth.captcha_too_fast"); err != nil {
+	if err := s.hit(ctx, "captcha:sec:"+cl.IP, time.Second, s.cfg.CaptchaPerSecond, "auth.captcha_too_fast"); err != nil {
 		return CaptchaImage{}, err
 	}
 	if err := s.hit(ctx, "captcha:ip:"+cl.IP, 10*time.Minute, s.cfg.CaptchaPerIP, "request.too_many"); err != nil {

@@ -44,7 +44,8 @@ type Config struct {
 	LockoutWindow      time.Duration
 	RegisterPerIP      int64 // registrations per IP per hour
 	FreeplayPerIP      int64 // trial sessions per IP per hour
-	CaptchaPerIP       int64 // captchas per IP per 10 minutes (and one per second)
+	CaptchaPerIP       int64 // captchas per IP per 10 minutes
+	CaptchaPerSecond   int64 // captchas per IP per second: one browser refreshes at most once a second, a few share a NAT
 	AffiliatePerIP     int64 // affiliate checks per IP per minute
 	PasswordTriesPerID int64 // old-password failures per member per LockoutWindow
 
@@ -82,6 +83,7 @@ var DefaultConfig = Config{
 	RegisterPerIP:      10,
 	FreeplayPerIP:      20,
 	CaptchaPerIP:       60,
+	CaptchaPerSecond:   3,
 	AffiliatePerIP:     30,
 	PasswordTriesPerID: 10,
 
@@ -298,6 +300,9 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			_ = s.store.RehashPassword(ctx, m.ID, m.PasswordHash, h)
 		}
 	}
+	if v, err := s.newIPStep(ctx, m, req, cl, bc); err != nil || v != nil { // verify_ip.go
+		return LoginResult{verify: v}, err
+	}
 	res, err := s.startSession(ctx, m, req.Remember, req.Type, cl, bc)
 	if err != nil {
 		return LoginResult{}, err
@@ -323,6 +328,7 @@ func (s *Service) startSession(ctx context.Context, m Member, remember bool, log
 	if err != nil {
 		return LoginResult{}, err
 	}
+	s.rememberIP(ctx, m.ID, cl.IP) // verify_ip.go
 	return s.loginResult(m, token, sess, prev, bc), nil
 }
 
@@ -484,6 +490,9 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, req ChangePasswo
 		return apperr.Invalid("account.same_password")
 	}
 	if err := s.checkPassword(ctx, m.Account, req.NewPassword); err != nil {
+		return err
+	}
+	if err := s.passwordChangeCode(ctx, m, strings.TrimSpace(req.VerificationCode)); err != nil { // CHNGPASSVERIF3, security.go
 		return err
 	}
 	hash, err := HashPassword(req.NewPassword, s.cfg.Argon2)

@@ -21,6 +21,13 @@ type Config struct {
 	Info
 	Maintenance bool   `json:"maintenance"`
 	Region      Region `json:"region"`
+	// SealedPayloads refuses plaintext bodies on the endpoints the spec
+	// marks E (docs/sealed-payloads.md); sealed bodies are accepted either way.
+	SealedPayloads bool `json:"sealedPayloads"`
+	// OAuth lists the third-party logins (oauth.go); private like Region.
+	OAuth []OAuthProvider `json:"oauth,omitempty"`
+	// LoginVerify is the new-IP login check (loginverify.go); private.
+	LoginVerify LoginVerify `json:"loginVerify"`
 }
 
 // Info is the public brand configuration (docs/api.md, status.info).
@@ -324,6 +331,12 @@ func (c *Config) Validate() error {
 		if len(p) != 2 || strings.ToUpper(p) != p {
 			return bad("blocked country %q must be an ISO 3166 alpha-2 code", p)
 		}
+	}
+	if err := validateOAuth(c.OAuth); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateLoginVerify(c.LoginVerify); err != nil {
+		return bad("%v", err)
 	}
 	for _, list := range [][]string{c.Region.BlockedCIDRs, c.Region.AllowedCIDRs} {
 		for _, p := range list {

@@ -107,11 +107,14 @@ func Demo() Config {
 			SelectionTypes:     []string{"NEW", "FAV", "ALL", "HOT", "RECENT"},
 			SubCategories:      []string{"JP", "TG", "AC", "BG"},
 		},
-		Maintenance: false,
+		Maintenance:    false,
+		SealedPayloads: true,
 		Region: Region{
 			BlockedCountries: []string{"US", "KP"},
 			BlockedCIDRs:     []string{},
 			AllowedCIDRs:     []string{},
 		},
+		OAuth:       DemoOAuth(),
+		LoginVerify: LoginVerify{NewIP: false, Method: "sms"},
 	}
 }

@@ -19,6 +19,9 @@ type Config struct {
 	CountryHeader string        // PALARO_COUNTRY_HEADER, default CF-IPCountry
 	ShutdownGrace time.Duration // PALARO_SHUTDOWN_GRACE, default 15s
 	BotCheckOff   bool          // PALARO_BOTCHECK_OFF=1 turns the login/registration proof of work off (scripted tests only)
+	SMSURL        string        // PALARO_SMS_URL: HTTP SMS gateway (POST JSON {to, text, purpose}); log provider in demo when empty
+	SMSToken      string        // PALARO_SMS_TOKEN (or _FILE): sent to the gateway as a Bearer token
+	SMTPURL       string        // PALARO_SMTP_URL: smtp://user:pass@host:587?from=... (STARTTLS) or smtps://...; log mailer in demo when empty
 }
 
 // Load reads the environment. Any X may also come from X_FILE (secrets).
@@ -32,6 +35,9 @@ func Load() (Config, error) {
 		CountryHeader: get("PALARO_COUNTRY_HEADER", "CF-IPCountry"),
 		ShutdownGrace: 15 * time.Second,
 		BotCheckOff:   truthy(get("PALARO_BOTCHECK_OFF", "")),
+		SMSURL:        get("PALARO_SMS_URL", ""),
+		SMSToken:      get("PALARO_SMS_TOKEN", ""),
+		SMTPURL:       get("PALARO_SMTP_URL", ""),
 	}
 	switch strings.ToLower(get("PALARO_LOG_LEVEL", "info")) {
 	case "debug":
