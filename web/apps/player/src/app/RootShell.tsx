@@ -2,23 +2,28 @@
 // scroll behaviour (top on a new route, hash target on a hash), shows a thin
 // progress bar while a page chunk loads, and provides the session and UI
 // actions (modals) to every page.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { OAuthReturn } from '@/features/oauth/OAuthReturn';
+import { useSession } from '@/features/session';
 import { SessionContext, type SessionState } from '@/lib/ui-actions';
 import { hideCover } from './cover';
 import { UiActionsProvider } from './modals/UiActionsProvider';
 import s from './RootShell.module.css';
 
-// Accounts arrive in a later issue: every visitor is logged out for now.
-const VISITOR: SessionState = { loggedIn: false, isTrial: false, isAgent: false };
-
 export function RootShell() {
   useEffect(() => hideCover(), []);
+  const session = useSession();
+  const state = useMemo<SessionState>(
+    () => ({ loggedIn: session.loggedIn, isTrial: session.isTrial, isAgent: session.isAgent }),
+    [session.loggedIn, session.isTrial, session.isAgent],
+  );
   return (
-    <SessionContext.Provider value={VISITOR}>
+    <SessionContext.Provider value={state}>
       <UiActionsProvider>
         <ScrollManager />
         <NavigationProgress />
+        <OAuthReturn />
         <Outlet />
       </UiActionsProvider>
     </SessionContext.Provider>

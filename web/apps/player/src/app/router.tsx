@@ -2,11 +2,13 @@
 // component is React.lazy, and the route's loader preloads its chunk so a
 // navigation renders the page at once instead of a fallback.
 import { createElement, lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RootShell } from './RootShell';
 import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './routes/RouteError';
-import { requireSessionLoader } from './session';
+import { resetRouteLoader, withResetToken } from './routes/reset-link';
+import { paths } from '@/lib/paths';
+import { requireSessionLoader, sessionToken } from './session';
 
 type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
 /**
@@ -30,7 +32,11 @@ const centre = page(() => import('./routes/centre'));
 const promotions = page(() => import('./routes/promotions'));
 const withPopup = page(() => import('./routes/home-with-popup'));
 const memberArea = page(() => import('./routes/member-area'));
+const memberPage = page(() => import('./routes/member/MemberPage'));
+const agentLanding = page(() => import('./routes/agent/AgentLanding'));
+const agentHome = page(() => import('./routes/agent/AgentHome'));
 const notFound = page(() => import('./routes/not-found'));
+const resetPassword = page(() => import('./routes/reset-password'));
 
 const homeRoute = (id: string, path?: string): RouteObject =>
   path === undefined ? { id, index: true, loader: home.preload, Component: home.Component } : { id, path, loader: home.preload, Component: home.Component };
@@ -38,7 +44,13 @@ const homeRoute = (id: string, path?: string): RouteObject =>
 /** Vendor-list and game-list centres; all render CentreRoute, which reads the category from the path. */
 export const CENTRE_PATHS = ['sports', 'esports', 'lott', 'elott', 'cockfight', 'live', 'fish', 'rng', 'pvp', 'bgs', 'inHouse'] as const;
 /** Pages that need a member session. */
-export const MEMBER_PATHS = ['favorite', 'recent', 'member', 'agentHome', 'lottery', 'seaLottery', 'vnLottery', 'pointMall'] as const;
+export const MEMBER_PATHS = ['favorite', 'recent', 'member', 'lottery', 'seaLottery', 'vnLottery', 'pointMall'] as const;
+
+/** /agentHome: without a session token, the agent login page (non-agents are sent there by the page itself). */
+async function agentHomeLoader() {
+  if (!sessionToken()) throw redirect(paths.agent);
+  return agentHome.preload();
+}
 
 export const routes: RouteObject[] = [
   {
@@ -47,18 +59,22 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
+      // The agent pages have their own layout (no storefront header, footer or side menu).
+      { id: 'agent', path: 'agent', loader: agentLanding.preload, Component: agentLanding.Component },
+      { id: 'agent-home', path: 'agentHome', loader: agentHomeLoader, Component: agentHome.Component },
       {
         id: 'layout',
         Component: AppLayout,
         errorElement: <RouteError />,
         children: [
-          homeRoute('home'),
+          withResetToken(homeRoute('home')),
           homeRoute('home-index', 'index'),
           homeRoute('home-index-html', 'index.html'),
           homeRoute('home-home', 'home'),
           { id: 'login', path: 'login', loader: withPopup.preload, element: <withPopup.Component popup="login" /> },
           { id: 'register', path: 'register', loader: withPopup.preload, element: <withPopup.Component popup="register" /> },
           { id: 'help', path: 'help', loader: withPopup.preload, element: <withPopup.Component popup="help" /> },
+          { id: 'reset-password', path: 'resetPassword', loader: resetRouteLoader(resetPassword.preload), Component: resetPassword.Component },
           ...CENTRE_PATHS.map((p): RouteObject => ({ id: `centre-${p}`, path: p, loader: centre.preload, Component: centre.Component })),
           { id: 'promotions', path: 'promotions', loader: promotions.preload, Component: promotions.Component },
           {
@@ -67,8 +83,8 @@ export const routes: RouteObject[] = [
             children: MEMBER_PATHS.map((p): RouteObject => ({
               id: `member-${p}`,
               path: p,
-              loader: memberArea.preload,
-              Component: memberArea.Component,
+              loader: p === 'member' ? memberPage.preload : memberArea.preload,
+              Component: p === 'member' ? memberPage.Component : memberArea.Component,
             })),
           },
           { id: 'not-found', path: '*', loader: notFound.preload, Component: notFound.Component },

@@ -1,28 +1,22 @@
-// The member session lives in sessionStorage (spec section 3). Accounts arrive
-// in a later issue; until then the guard is real and every visitor is logged out.
+// The member session lives in sessionStorage (spec section 3); the store and
+// its rules are in features/session. Importing this module (the router does,
+// before boot renders) starts the session: a `?token=` in the address moves
+// into storage and leaves the URL before anything else reads it.
 import { redirect } from 'react-router';
+import { startSession } from '@/features/session';
+import { readToken, TOKEN_KEY } from '@/features/session/storage';
 import { paths } from '@/lib/paths';
 
-export const TOKEN_KEY = 'token';
+export { TOKEN_KEY };
 
-export function sessionToken(storage: Pick<Storage, 'getItem'> | undefined = safeSessionStorage()): string | null {
-  try {
-    return storage?.getItem(TOKEN_KEY) || null;
-  } catch {
-    return null;
-  }
+startSession();
+
+export function sessionToken(storage?: Pick<Storage, 'getItem'>): string | null {
+  return readToken(storage);
 }
 
 /** Route loader for pages that need a member: no token, go to /login. */
 export function requireSessionLoader() {
   if (!sessionToken()) throw redirect(paths.login);
   return null;
-}
-
-function safeSessionStorage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,6 +2,7 @@
 // envelope {success, code, message, value}; this unwraps value or throws ApiError
 // whose code the UI translates as errors.<code>.
 import { takeEarly } from './early';
+import { sealedFetch } from './sealed';
 
 export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
 
@@ -26,6 +27,23 @@ export function getApiLanguage() {
   return currentLanguage;
 }
 
+/** The session token (features/session keeps it in sessionStorage under "token"). */
+function sessionToken(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem('token') || null;
+  } catch {
+    return null;
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+/** features/session registers what a dead session means (clear it; the user is a visitor). */
+export function setUnauthorizedHandler(fn: (() => void) | undefined) {
+  onUnauthorized = fn;
+}
+/** 401 codes that mean the token sent is not (or no longer) a session; a failed login is not one of them. */
+const DEAD_SESSION_CODES = new Set(['auth.session_expired', 'auth.token_required']);
+
 export function buildUrl(path: string, params?: QueryParams): string {
   if (!params) return path;
   const qs = new URLSearchParams();
@@ -43,6 +61,8 @@ export async function apiRequest<T>(
   opts: { params?: QueryParams; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLanguage, ...opts.headers };
+  const token = sessionToken();
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -53,7 +73,7 @@ export async function apiRequest<T>(
   try {
     // index.html may already have started this GET (src/lib/early.ts).
     const early = method === 'GET' && body === undefined ? takeEarly(url) : undefined;
-    res = await (early ?? fetch(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
+    res = await (early ?? sealedFetch(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network.offline', 'Network link is abnormal', 0);
@@ -65,6 +85,7 @@ export async function apiRequest<T>(
     throw new ApiError(res.ok ? 'server.bad_response' : 'server.internal', res.statusText, res.status);
   }
   if (!res.ok || !env.success) {
+    if (res.status === 401 && token && DEAD_SESSION_CODES.has(env?.code) && sessionToken() === token) onUnauthorized?.();
     throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
   }
   return env.value;

@@ -3,28 +3,35 @@
 // to the challenge, and send base64(JSON) as the request's "botcheck" field.
 // Login (not SMS login), registration, SMS codes and feedback require it.
 import { apiGet } from './api';
+import { hexWords, sha256Words } from './sha256';
 
 export type BotChallenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
 
-const BATCH = 256;
+/** Hashes between yields to the event loop, so typing and animations stay smooth. */
+const SLICE = 4000;
 
-function hex(buf: ArrayBuffer): string {
-  const b = new Uint8Array(buf);
-  let s = '';
-  for (let i = 0; i < b.length; i++) s += b[i].toString(16).padStart(2, '0');
-  return s;
-}
-
-/** Searches 0..maxnumber in parallel batches of WebCrypto digests; null when no number matches. */
-export async function solveChallenge(ch: BotChallenge, signal?: AbortSignal, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<number | null> {
+/**
+ * Searches 0..maxnumber for SHA-256(salt + n) == challenge with the synchronous
+ * hash in lib/sha256 (one WebCrypto call per hash is far slower), yielding
+ * every SLICE hashes. Null when no number matches.
+ */
+export async function solveChallenge(ch: BotChallenge, signal?: AbortSignal): Promise<number | null> {
+  const want = hexWords(ch.challenge);
+  if (!want) return null;
   const enc = new TextEncoder();
-  for (let start = 0; start <= ch.maxnumber; start += BATCH) {
+  const prefix = enc.encode(ch.salt);
+  const buf = new Uint8Array(prefix.length + 20);
+  buf.set(prefix);
+  for (let start = 0; start <= ch.maxnumber; start += SLICE) {
     if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    const end = Math.min(start + BATCH - 1, ch.maxnumber);
-    const digests = await Promise.all(
-      Array.from({ length: end - start + 1 }, (_, i) => subtle.digest('SHA-256', enc.encode(ch.salt + (start + i)))),
-    );
-    for (let i = 0; i < digests.length; i++) if (hex(digests[i]) === ch.challenge) return start + i;
+    const end = Math.min(start + SLICE - 1, ch.maxnumber);
+    for (let n = start; n <= end; n++) {
+      const digits = enc.encodeInto(String(n), buf.subarray(prefix.length)).written;
+      const got = sha256Words(buf.subarray(0, prefix.length + digits));
+      if (got[0] === want[0] && got[1] === want[1] && got[2] === want[2] && got[3] === want[3] &&
+          got[4] === want[4] && got[5] === want[5] && got[6] === want[6] && got[7] === want[7]) return n; // prettier-ignore
+    }
+    if (end < ch.maxnumber) await new Promise((r) => setTimeout(r, 0));
   }
   return null;
 }

@@ -1,5 +1,6 @@
 // Phone bottom navigation (60 px): Home, Games (opens the drawer with the
-// categories), Promotions, Account (login for visitors).
+// categories), Promotions, Account (login for visitors, the real-account
+// dialog for trial users).
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Gift, House, LayoutGrid, UserRound } from 'lucide-react';
@@ -10,7 +11,7 @@ import s from './BottomNav.module.css';
 
 export function BottomNav({ onGames, gamesOpen }: { onGames: () => void; gamesOpen: boolean }) {
   const { t } = useTranslation('layout');
-  const { openLogin } = useUiActions();
+  const { openLogin, requireRealAccount } = useUiActions();
   const { loggedIn } = useSessionState();
   const navigate = useAppNavigate();
   const cls = ({ isActive }: { isActive: boolean }) => [s.item, isActive ? s.active : ''].join(' ');
@@ -28,7 +29,10 @@ export function BottomNav({ onGames, gamesOpen }: { onGames: () => void; gamesOp
         <Gift size={22} aria-hidden="true" />
         <span>{t('layout:nav.PROMOTIONS')}</span>
       </NavLink>
-      <button type="button" className={s.item} onClick={() => (loggedIn ? navigate(paths.member) : openLogin())}>
+      <button type="button" className={s.item} onClick={() => {
+          if (!loggedIn) openLogin();
+          else if (requireRealAccount()) navigate(paths.member); // trial users get the real-account dialog
+        }}>
         <UserRound size={22} aria-hidden="true" />
         <span>{t('layout:bottom.account')}</span>
       </button>

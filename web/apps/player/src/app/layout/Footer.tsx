@@ -19,7 +19,7 @@ export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS
 export function Footer() {
   const { t } = useTranslation('layout');
   const info = useBrandInfo();
-  const { openHelp, requireLogin } = useUiActions();
+  const { openHelp, openFeedback } = useUiActions();
   const { categories } = useShellCategories();
   const base = pickBase('image', info.imageCDNs);
   const socials = SOCIAL_TYPES.map((type) => info.resources?.find((r) => r.resourceType === type)).filter((r): r is NonNullable<typeof r> => !!r);
@@ -94,7 +94,7 @@ export function Footer() {
                 </li>
               )}
               <li>
-                <button type="button" className={s.linkBtn} onClick={() => requireLogin()}>
+                <button type="button" className={s.linkBtn} onClick={() => openFeedback()} data-testid="footer-feedback">
                   {t('layout:footer.feedback')}
                 </button>
               </li>

@@ -1,9 +1,11 @@
-// Header (64 px): logo, navigation with vendor drop-downs, and the visitor's
-// login form, register button, language selector and theme switch.
+// Header (64 px): logo, navigation with vendor drop-downs; for visitors the
+// login form and register button, for members the balance area, account name,
+// avatar and member menu; the language selector and theme switch.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { IconButton } from '@/components/ui';
+import { useSession } from '@/features/session';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useUiActions } from '@/lib/ui-actions';
 import { paths } from '@/lib/paths';
@@ -12,6 +14,7 @@ import { HeaderNav } from './HeaderNav';
 import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { LanguageSelector } from './LanguageSelector';
 import { LoginStrip } from './LoginStrip';
+import { MemberMenu } from './MemberMenu';
 import { ThemeToggle } from './ThemeToggle';
 import s from './Header.module.css';
 import { BrandLogo } from '@/components/ui/BrandLogo';
@@ -24,6 +27,7 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
   const { openLogin, openRegister } = useUiActions();
   const canRegister = isSwitchOn(info.whitelabel, 'DIRECTREG3');
   const phone = useMediaQuery(PHONE_QUERY);
+  const { loggedIn } = useSession();
   return (
     <header className={s.header}>
       <IconButton
@@ -45,17 +49,23 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
         </div>
       )}
       <div className={s.actions}>
-        <LoginStrip canRegister={canRegister} className={s.loginStrip} />
-        <div className={s.compactAuth}>
-          <button type="button" className={s.authBtn} onClick={openLogin} data-testid="header-login-compact">
-            {t('layout:auth.login')}
-          </button>
-          {canRegister && (
-            <button type="button" className={[s.authBtn, s.authPrimary].join(' ')} onClick={openRegister} data-testid="header-register-compact">
-              {t('layout:auth.register')}
-            </button>
-          )}
-        </div>
+        {loggedIn ? (
+          <MemberMenu compact={phone} />
+        ) : (
+          <>
+            <LoginStrip canRegister={canRegister} className={s.loginStrip} />
+            <div className={s.compactAuth}>
+              <button type="button" className={s.authBtn} onClick={openLogin} data-testid="header-login-compact">
+                {t('layout:auth.login')}
+              </button>
+              {canRegister && (
+                <button type="button" className={[s.authBtn, s.authPrimary].join(' ')} onClick={openRegister} data-testid="header-register-compact">
+                  {t('layout:auth.register')}
+                </button>
+              )}
+            </div>
+          </>
+        )}
         <LanguageSelector className={s.lang} />
         <ThemeToggle className={s.theme} />
       </div>

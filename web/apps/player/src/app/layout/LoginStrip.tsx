@@ -1,36 +1,104 @@
-// The logged-out header form. Signing in arrives with the accounts issue: until
-// then submitting opens the login popup, which talks to the server.
-import { useId, type FormEvent } from 'react';
+// The logged-out header form (spec section 2: username type, no SMS option).
+// It logs in directly (bot check included); when the server wants more (a
+// captcha after failures, a new-IP code) or the fields are empty, the login
+// popup takes over with what was typed.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui';
+import { Button, errorCode, errorMessage } from '@/components/ui';
+import { establishSession, isVerifyRequired } from '@/features/session';
+import { createBotcheckPrefetch, handOffLogin, login, needsCaptcha } from '@/features/session/login';
 import { useUiActions } from '@/lib/ui-actions';
 import s from './Header.module.css';
 
 export function LoginStrip({ canRegister, className }: { canRegister: boolean; className?: string }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'errors']);
   const id = useId();
   const { openLogin, openRegister } = useUiActions();
-  const submit = (e: FormEvent) => {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  // Solved once the visitor starts typing, so submitting rarely waits for it.
+  const [botcheck] = useState(() => createBotcheckPrefetch());
+  useEffect(() => () => botcheck.cancel(), [botcheck]);
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    openLogin();
+    if (busy) return;
+    setError(undefined);
+    const u = username.trim();
+    const p = password.trim();
+    if (!u || !p) {
+      handOffLogin({ username: u });
+      openLogin();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await login({ type: 'username', username: u, password: p, rememberMe: false }, { botcheck });
+      if (isVerifyRequired(answer)) {
+        handOffLogin({ username: u, verify: answer });
+        openLogin();
+        return;
+      }
+      await establishSession(answer, { loginType: 'username' });
+      setPassword('');
+    } catch (err) {
+      const msg = errorMessage(t, err);
+      setPassword('');
+      if (needsCaptcha(errorCode(err))) {
+        handOffLogin({ username: u, captcha: true, error: msg });
+        openLogin();
+      } else setError(msg);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form">
+    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} onFocus={() => botcheck.warm()} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form" noValidate>
       <label className="sr-only" htmlFor={`${id}-u`}>
         {t('layout:auth.username')}
       </label>
-      <input id={`${id}-u`} className={s.stripInput} name="username" autoComplete="username" placeholder={t('layout:auth.username')} autoCapitalize="none" spellCheck={false} />
+      <input
+        id={`${id}-u`}
+        className={s.stripInput}
+        name="username"
+        autoComplete="username"
+        placeholder={t('layout:auth.username')}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={32}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
       <label className="sr-only" htmlFor={`${id}-p`}>
         {t('layout:auth.password')}
       </label>
-      <input id={`${id}-p`} className={s.stripInput} name="password" type="password" autoComplete="current-password" placeholder={t('layout:auth.password')} />
-      <Button type="submit" size="sm" className={s.stripBtn}>
+      <input
+        id={`${id}-p`}
+        className={s.stripInput}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        placeholder={t('layout:auth.password')}
+        maxLength={64}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-e` : undefined}
+      />
+      <Button type="submit" size="sm" className={s.stripBtn} loading={busy}>
         {t('layout:auth.login')}
       </Button>
       {canRegister && (
         <Button type="button" size="sm" variant="outline" className={s.stripBtn} onClick={openRegister} data-testid="header-register">
           {t('layout:auth.register')}
         </Button>
+      )}
+      {error && (
+        <p id={`${id}-e`} className={s.stripError} role="alert" data-testid="header-login-error">
+          {error}
+        </p>
       )}
     </form>
   );

@@ -11,12 +11,15 @@ type Props = {
   busy: boolean;
   submitIcon: ReactNode;
   submitLabel: string;
-  switchPrompt: string;
-  switchLabel: string;
-  onSwitch: () => void;
+  /** The link to the other form; left out when onSwitch is not given (e.g. registration switched off). */
+  switchPrompt?: string;
+  switchLabel?: string;
+  onSwitch?: () => void;
+  /** Extra content between the submit button and the switch link. */
+  children?: ReactNode;
 };
 
-export function AuthFormFooter({ serverError, errorId, errorTestId, busy, submitIcon, submitLabel, switchPrompt, switchLabel, onSwitch }: Props) {
+export function AuthFormFooter({ serverError, errorId, errorTestId, busy, submitIcon, submitLabel, switchPrompt, switchLabel, onSwitch, children }: Props) {
   return (
     <>
       {serverError && (
@@ -27,12 +30,15 @@ export function AuthFormFooter({ serverError, errorId, errorTestId, busy, submit
       <Button type="submit" size="lg" block loading={busy} icon={submitIcon}>
         {submitLabel}
       </Button>
-      <p className={s.switch}>
-        {switchPrompt}{' '}
-        <button type="button" className={s.linkBtn} onClick={onSwitch}>
-          {switchLabel}
-        </button>
-      </p>
+      {children}
+      {onSwitch && (
+        <p className={s.switch}>
+          {switchPrompt}{' '}
+          <button type="button" className={s.linkBtn} onClick={onSwitch}>
+            {switchLabel}
+          </button>
+        </p>
+      )}
     </>
   );
 }

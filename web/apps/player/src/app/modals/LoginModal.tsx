@@ -1,128 +1,451 @@
-// Login popup (loginPopupModal): the w_login banner, username and password with
-// required-field messages, then POST /wps/session/login. Until the accounts
-// issue the server answers request.not_found, shown translated like any error.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// Login popup (loginPopupModal, spec sections 2, 4, 5): the w_login banner;
+// username login, and mobile (SMS code) login in a second tab when the brand
+// turns on MOBILEVERCODELOGIN3. Username logins solve the bot check on submit
+// (a short 'verifying' state); after a failure that asks for it, a captcha
+// field appears. A login from a new IP continues with a code step in the same
+// popup. Remember me keeps the username and a one-day session (never the
+// password). Success hands the answer to establishSession.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { Dialog, errorMessage } from '@/components/ui';
-import { apiRequest } from '@/lib/api';
+import { ArrowLeft, Eye, EyeOff, LogIn, PlayCircle, ShieldCheck } from 'lucide-react';
+import { Button, Dialog, Tabs, errorCode, errorMessage } from '@/components/ui';
+import { Captcha } from '@/features/auth/Captcha';
+import { MobileField } from '@/features/auth/MobileField';
+import { SmsCodeButton } from '@/features/auth/SmsCodeButton';
+import { sendNoLoginCode } from '@/features/auth/api';
+import { DEFAULT_DIALING_CODE } from '@/features/auth/dialingCodes';
+import { ThirdPartyLogin } from '@/features/oauth/ThirdPartyLogin';
+import { establishSession, isVerifyRequired, rememberedUsername, type LoginResult, type LoginType, type VerifyRequired } from '@/features/session';
+import { createBotcheckPrefetch, login, needsCaptcha, resendLoginCode, startFreeplay, takeLoginHandoff, validateLogin, verifyLogin, type LoginFormErrors } from '@/features/session/login';
+import { isSwitchOn } from '@/features/system/api/status';
+import { useBrandInfo } from '../brand';
 import { AuthBanner } from './AuthBanner';
 import { AuthFormFooter } from './AuthFormFooter';
 import s from './forms.module.css';
+import ls from './LoginModal.module.css';
 
-export type LoginModalProps = { open: boolean; onClose: () => void; onRegister: () => void };
+export type LoginModalProps = {
+  open: boolean;
+  onClose: () => void;
+  onRegister: () => void;
+  onForgotPassword?: () => void;
+};
 
-type Errors = { username?: string; password?: string };
+type Mode = 'username' | 'sms';
+type Phase = 'idle' | 'verifying' | 'sending';
 
-export default function LoginModal({ open, onClose, onRegister }: LoginModalProps) {
-  const { t } = useTranslation(['layout', 'errors', 'common']);
+export default function LoginModal({ open, onClose, onRegister, onForgotPassword }: LoginModalProps) {
+  const { t } = useTranslation(['layout', 'auth', 'errors', 'common'], { useSuspense: true });
+  const info = useBrandInfo();
+  const smsEnabled = isSwitchOn(info.whitelabel, 'MOBILEVERCODELOGIN3');
+  const canRegister = isSwitchOn(info.whitelabel, 'DIRECTREG3');
+  const canTry = isSwitchOn(info.whitelabel, 'FREEPLAY3');
   const id = useId();
-  const [username, setUsername] = useState('');
+
+  const [mode, setMode] = useState<Mode>('username');
+  const [username, setUsername] = useState(() => rememberedUsername());
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const [dial, setDial] = useState(DEFAULT_DIALING_CODE);
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [remember, setRememberOn] = useState(() => !!rememberedUsername());
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [captcha, setCaptcha] = useState('');
+  const [captchaKey, setCaptchaKey] = useState('');
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [errors, setErrors] = useState<LoginFormErrors>({});
   const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [trialBusy, setTrialBusy] = useState(false);
+  const [verify, setVerify] = useState<{ ticket: VerifyRequired; type: LoginType } | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  // The bot check is solved while the user types, so submitting rarely waits.
+  const [botcheck] = useState(() => createBotcheckPrefetch());
 
-  const validate = (): Errors => ({
-    username: username.trim() ? undefined : t('layout:auth.usernameRequired'),
-    password: password.trim() ? undefined : t('layout:auth.passwordRequired'),
-  });
+  // Each opening starts clean (the remembered username stays).
+  useEffect(() => {
+    if (!open) {
+      abort.current?.abort();
+      botcheck.cancel();
+      return;
+    }
+    botcheck.warm();
+    setPassword('');
+    setCode('');
+    setCaptcha('');
+    setErrors({});
+    setServerError(undefined);
+    setVerify(null);
+    setPhase('idle');
+    const remembered = rememberedUsername();
+    if (remembered) setUsername(remembered);
+    setRememberOn(!!remembered);
+    // The header form could not finish: carry on here (captcha or new-IP step).
+    const h = takeLoginHandoff();
+    if (h) {
+      setMode('username');
+      setUsername(h.username);
+      setServerError(h.error);
+      if (h.captcha) {
+        setCaptchaShown(true);
+        setCaptchaRound((n) => n + 1);
+      }
+      if (h.verify) setVerify({ ticket: h.verify, type: 'username' });
+    }
+  }, [open]);
+
+  const finish = useCallback(
+    async (result: LoginResult, type: LoginType) => {
+      await establishSession(result, {
+        remember: type === 'username' || type === 'sms' ? remember : undefined,
+        loginType: type,
+        username: type === 'username' ? username.trim() : undefined,
+      });
+      onClose();
+    },
+    [remember, username, onClose],
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const v = validate();
+    if (phase !== 'idle') return;
+    const v = validateLogin({ mode, username, password, mobile, code, captchaShown: captchaShown && mode === 'username', captcha }, (k) => t(k));
     setErrors(v);
     setServerError(undefined);
-    if (v.username || v.password) return;
-    setBusy(true);
+    if (Object.keys(v).length) return;
+    const ctl = new AbortController();
+    abort.current = ctl;
+    setPhase(mode === 'username' ? 'verifying' : 'sending');
     try {
-      await apiRequest('POST', '/wps/session/login', { body: { username: username.trim(), password: password.trim(), type: 'username' } });
-      onClose();
+      const answer =
+        mode === 'username'
+          ? await login(
+              {
+                type: 'username',
+                username: username.trim(),
+                password: password.trim(),
+                rememberMe: remember,
+                ...(captchaShown ? { captcha: captcha.trim(), captchaKey } : {}),
+              },
+              { signal: ctl.signal, botcheck, onVerifying: (on) => !ctl.signal.aborted && setPhase(on ? 'verifying' : 'sending') },
+            )
+          : await login({ type: 'sms', username: mobile.trim(), password: code.trim(), countryDialingCode: dial, rememberMe: remember }, { signal: ctl.signal });
+      if (isVerifyRequired(answer)) {
+        setVerify({ ticket: answer, type: mode });
+        return;
+      }
+      await finish(answer, mode);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      const c = errorCode(err);
+      setServerError(errorMessage(t, err));
+      if (mode === 'username') {
+        // A captcha is single use: whenever one was shown, the next try needs a new one.
+        if (needsCaptcha(c) || captchaShown) {
+          setCaptchaShown(true);
+          setCaptcha('');
+          setCaptchaRound((n) => n + 1);
+        }
+        if (c === 'auth.invalid_credentials') setPassword('');
+      }
+    } finally {
+      if (abort.current === ctl) abort.current = null;
+      setPhase('idle');
+    }
+  };
+
+  const tryFree = async () => {
+    setServerError(undefined);
+    setTrialBusy(true);
+    try {
+      await finish(await startFreeplay(), 'thirdParty');
     } catch (err) {
       setServerError(errorMessage(t, err));
     } finally {
-      setBusy(false);
+      setTrialBusy(false);
     }
   };
+
+  const switchMode = (k: string) => {
+    setMode(k as Mode);
+    setErrors({});
+    setServerError(undefined);
+  };
+
+  const busy = phase !== 'idle';
+  const tabs = [
+    { key: 'username', label: t('auth:login.tabUsername') },
+    { key: 'sms', label: t('auth:login.tabMobile') },
+  ];
+
+  const usernameFields = (
+    <>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-u`}>
+          {t('layout:auth.username')}
+        </label>
+        <input
+          ref={userRef}
+          id={`${id}-u`}
+          className="input"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={32}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-invalid={!!errors.username}
+          aria-describedby={errors.username ? `${id}-ue` : undefined}
+          aria-required="true"
+          placeholder={t('layout:auth.usernamePlaceholder')}
+        />
+        {errors.username && (
+          <p id={`${id}-ue`} className="field-error" role="alert">
+            {errors.username}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <div className={ls.labelRow}>
+          <label className="field-label" htmlFor={`${id}-p`}>
+            {t('layout:auth.password')}
+          </label>
+          {onForgotPassword && (
+            <button type="button" className={ls.forgot} onClick={onForgotPassword} data-testid="login-forgot">
+              {t('auth:login.forgot')}
+            </button>
+          )}
+        </div>
+        <div className={s.pwWrap}>
+          <input
+            id={`${id}-p`}
+            className="input"
+            name="password"
+            type={show ? 'text' : 'password'}
+            autoComplete="current-password"
+            maxLength={64}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? `${id}-pe` : undefined}
+            aria-required="true"
+            placeholder={t('layout:auth.passwordPlaceholder')}
+          />
+          <button type="button" className={s.pwToggle} onClick={() => setShow((v) => !v)} aria-label={show ? t('layout:auth.hidePassword') : t('layout:auth.showPassword')} aria-pressed={show}>
+            {show ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+          </button>
+        </div>
+        {errors.password && (
+          <p id={`${id}-pe`} className="field-error" role="alert">
+            {errors.password}
+          </p>
+        )}
+      </div>
+      {captchaShown && (
+        <Captcha value={captcha} onChange={setCaptcha} onKeyChange={setCaptchaKey} reload={captchaRound} error={errors.captcha} data-testid="login-captcha" />
+      )}
+    </>
+  );
+
+  const smsFields = (
+    <>
+      <MobileField
+        id={`${id}-m`}
+        label={t('auth:login.mobile')}
+        dialingCode={dial}
+        onDialingCode={setDial}
+        value={mobile}
+        onChange={setMobile}
+        error={errors.mobile}
+        required
+        maxLength={15}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-c`}>
+          {t('auth:login.code')}
+        </label>
+        <div className={ls.codeRow}>
+          <input
+            id={`${id}-c`}
+            className="input"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={!!errors.code}
+            aria-describedby={errors.code ? `${id}-ce` : undefined}
+            aria-required="true"
+            placeholder={t('auth:login.codePlaceholder')}
+          />
+          <SmsCodeButton
+            send={() => {
+              if (!/^\d{5,15}$/.test(mobile.trim())) {
+                setErrors((e) => ({ ...e, mobile: t('auth:login.mobileRequired') }));
+                return Promise.reject(new Error('mobile'));
+              }
+              setServerError(undefined);
+              return sendNoLoginCode({ countryDialingCode: dial, mobileNum: mobile.trim() });
+            }}
+            onError={(err) => (err as Error).message !== 'mobile' && setServerError(errorMessage(t, err))}
+            data-testid="login-sms-send"
+          />
+        </div>
+        {errors.code && (
+          <p id={`${id}-ce`} className="field-error" role="alert">
+            {errors.code}
+          </p>
+        )}
+      </div>
+    </>
+  );
+
+  const form = (
+    <form className={s.form} onSubmit={submit} noValidate aria-describedby={serverError ? `${id}-server` : undefined} data-testid="login-form">
+      {mode === 'username' ? usernameFields : smsFields}
+      <label className={s.check} title={t('auth:login.rememberHint')}>
+        <input type="checkbox" checked={remember} onChange={(e) => setRememberOn(e.target.checked)} name="remember" data-testid="login-remember" />
+        <span>
+          {t('auth:login.remember')}
+          <span className={ls.hint}>{t('auth:login.rememberHint')}</span>
+        </span>
+      </label>
+      <AuthFormFooter
+        serverError={serverError}
+        errorId={`${id}-server`}
+        errorTestId="login-error"
+        busy={busy}
+        submitIcon={<LogIn size={18} aria-hidden="true" />}
+        submitLabel={phase === 'verifying' ? t('auth:login.verifying') : t('layout:auth.login')}
+        switchPrompt={t('layout:auth.noAccount')}
+        switchLabel={t('layout:auth.registerNow')}
+        onSwitch={canRegister ? onRegister : undefined}
+      >
+        {phase === 'verifying' && (
+          <p className={ls.verifying} role="status" data-testid="login-verifying">
+            <ShieldCheck size={16} aria-hidden="true" />
+            {t('auth:login.verifying')}
+          </p>
+        )}
+      </AuthFormFooter>
+    </form>
+  );
 
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('layout:auth.loginTitle')}
+      title={verify ? t('auth:verify.title') : t('layout:auth.loginTitle')}
       size="md"
       hero={<AuthBanner />}
-      initialFocusRef={userRef}
+      initialFocusRef={verify ? undefined : userRef}
       data-testid="login-modal"
     >
-      <form className={s.form} onSubmit={submit} noValidate aria-describedby={serverError ? `${id}-server` : undefined}>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-u`}>
-            {t('layout:auth.username')}
-          </label>
-          <input
-            ref={userRef}
-            id={`${id}-u`}
-            className="input"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            aria-invalid={!!errors.username}
-            aria-describedby={errors.username ? `${id}-ue` : undefined}
-            aria-required="true"
-            placeholder={t('layout:auth.usernamePlaceholder')}
-          />
-          {errors.username && (
-            <p id={`${id}-ue`} className="field-error" role="alert">
-              {errors.username}
-            </p>
+      {verify ? (
+        <VerifyStep ticket={verify.ticket} onBack={() => setVerify(null)} onDone={(r) => finish(r, verify.type)} />
+      ) : (
+        <>
+          {smsEnabled ? (
+            <Tabs tabs={tabs} value={mode} onChange={switchMode} label={t('auth:login.tabsLabel')} panelClassName={ls.panel}>
+              {form}
+            </Tabs>
+          ) : (
+            form
           )}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-p`}>
-            {t('layout:auth.password')}
-          </label>
-          <div className={s.pwWrap}>
-            <input
-              id={`${id}-p`}
-              className="input"
-              name="password"
-              type={show ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={!!errors.password}
-              aria-describedby={errors.password ? `${id}-pe` : undefined}
-              aria-required="true"
-              placeholder={t('layout:auth.passwordPlaceholder')}
-            />
-            <button type="button" className={s.pwToggle} onClick={() => setShow((v) => !v)} aria-label={show ? t('layout:auth.hidePassword') : t('layout:auth.showPassword')} aria-pressed={show}>
-              {show ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-            </button>
-          </div>
-          {errors.password && (
-            <p id={`${id}-pe`} className="field-error" role="alert">
-              {errors.password}
-            </p>
+          {canTry && (
+            <div className={ls.trial}>
+              <span className={ls.or}>{t('auth:login.or')}</span>
+              <Button variant="outline" block icon={<PlayCircle size={18} aria-hidden="true" />} loading={trialBusy} onClick={tryFree} data-testid="login-try-free">
+                {t('auth:login.tryFree')}
+              </Button>
+              <p className={ls.hint}>{t('auth:login.tryFreeHint')}</p>
+            </div>
           )}
-        </div>
-        <AuthFormFooter
-          serverError={serverError}
-          errorId={`${id}-server`}
-          errorTestId="login-error"
-          busy={busy}
-          submitIcon={<LogIn size={18} aria-hidden="true" />}
-          submitLabel={t('layout:auth.login')}
-          switchPrompt={t('layout:auth.noAccount')}
-          switchLabel={t('layout:auth.registerNow')}
-          onSwitch={onRegister}
-        />
-      </form>
+          <ThirdPartyLogin onLoggedIn={onClose} />
+        </>
+      )}
     </Dialog>
+  );
+}
+
+/** New-IP verification: the code went to the member's phone or e-mail; resend and back are offered. */
+function VerifyStep({ ticket, onBack, onDone }: { ticket: VerifyRequired; onBack: () => void; onDone: (r: LoginResult) => Promise<void> }) {
+  const { t } = useTranslation(['auth', 'layout', 'errors'], { useSuspense: true });
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [serverError, setServerError] = useState<string>();
+  const [note, setNote] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(undefined);
+    if (!/^\d{4,8}$/.test(code.trim())) {
+      setError(t('auth:login.codeRequired'));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await onDone(await verifyLogin(ticket.verifyTicket, code.trim()));
+    } catch (err) {
+      setServerError(errorMessage(t, err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={s.form} onSubmit={submit} noValidate data-testid="login-verify">
+      <p className={s.lead}>{t(ticket.verifyMethod === 'email' ? 'auth:verify.leadEmail' : 'auth:verify.leadSms', { target: ticket.maskedTarget })}</p>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-v`}>
+          {t('auth:login.code')}
+        </label>
+        <div className={ls.codeRow}>
+          <input
+            id={`${id}-v`}
+            className="input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${id}-ve` : undefined}
+            placeholder={t('auth:login.codePlaceholder')}
+            data-autofocus
+          />
+          <SmsCodeButton
+            send={async () => {
+              setServerError(undefined);
+              const r = await resendLoginCode(ticket.verifyTicket);
+              setNote(t('auth:verify.resent'));
+              return r;
+            }}
+            onError={(err) => setServerError(errorMessage(t, err))}
+            data-testid="login-verify-resend"
+          />
+        </div>
+        {error && (
+          <p id={`${id}-ve`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        {note && (
+          <p className={ls.hint} role="status">
+            {note}
+          </p>
+        )}
+      </div>
+      <AuthFormFooter serverError={serverError} errorTestId="login-verify-error" busy={busy} submitIcon={<ShieldCheck size={18} aria-hidden="true" />} submitLabel={t('auth:verify.submit')} />
+      <button type="button" className={[s.linkBtn, ls.back].join(' ')} onClick={onBack}>
+        <ArrowLeft size={14} aria-hidden="true" /> {t('auth:verify.back')}
+      </button>
+    </form>
   );
 }

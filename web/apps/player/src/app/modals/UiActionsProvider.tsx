@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { announcementsQuery } from '@/features/content/api/announcements';
-import { UiActionsContext, useSessionState, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
+import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/features/session';
+import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
 import { paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
@@ -21,6 +22,9 @@ const NotLoggedInDialog = lazy(() => import('./NotLoggedInDialog'));
 const ForgotPasswordModal = lazy(() => import('./ForgotPasswordModal'));
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 const FeedbackModal = lazy(() => import('./FeedbackModal'));
+const LogoutDialog = lazy(() => import('./LogoutDialog'));
+const TrialBlockDialog = lazy(() => import('./TrialBlockDialog'));
+const WelcomeToast = lazy(() => import('@/features/session/WelcomeToast'));
 
 type Open = {
   announcements: boolean;
@@ -33,6 +37,8 @@ type Open = {
   /** null when closed; otherwise whether the change is forced. */
   changePassword: { forced: boolean } | null;
   feedback: boolean;
+  logout: boolean;
+  trialBlock: boolean;
 };
 const CLOSED: Open = {
   announcements: false,
@@ -44,6 +50,8 @@ const CLOSED: Open = {
   forgot: false,
   changePassword: null,
   feedback: false,
+  logout: false,
+  trialBlock: false,
 };
 
 /** Keeps a lazy modal mounted after its first opening so it can fade out. */
@@ -84,32 +92,47 @@ export function afterLoadIdle(fn: () => void): () => void {
 
 export function UiActionsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(CLOSED);
-  const session = useSessionState();
+  const session = useSession();
   const { i18n } = useTranslation();
   const language = (i18n.language || 'TY').toUpperCase();
   const navigate = useAppNavigate();
   const location = useLocation();
-  const execution = session.loggedIn ? 'A' : 'B';
+  // Logged-in users see execution A, F on their first login; visitors B (spec section 4).
+  const execution = session.loggedIn ? (session.firstTimeLogin ? 'F' : 'A') : 'B';
   const announcements = useQuery(announcementsQuery(language, execution));
   const popupCount = announcements.data?.popup?.length ?? 0;
-  const autoShown = useRef(false);
+  // Closing is recorded per member (or anonymously); a login shows the member's popups again.
+  const popupUser = session.loggedIn ? session.info?.account || 'member' : null;
+  const popupRound = `${popupUser ?? ''}:${execution}:${session.loginSeq}`;
+  const autoShown = useRef<string | null>(null);
+  const [welcome, setWelcome] = useState<number>(0);
 
   // Announcement popup: once per session until closed (spec section 4). It opens
   // once the page has loaded and gone idle, so its chunk and first render stay
-  // out of the first paint.
+  // out of the first paint. A login (or logout) starts a new round.
   useEffect(() => {
-    if (autoShown.current || !announcements.data) return;
-    if (!shouldAutoShowPopup(popupCount, storage())) {
-      autoShown.current = true;
+    if (autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info)) return;
+    if (!shouldAutoShowPopup(popupCount, storage(), popupUser)) {
+      autoShown.current = popupRound;
       return;
     }
     return afterLoadIdle(() => {
-      autoShown.current = true;
+      autoShown.current = popupRound;
       setOpen((o) => ({ ...o, announcements: true }));
     });
-  }, [announcements.data, popupCount]);
+  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
+
+  // A default or expired password: the forced change-password modal (establishSession asks).
+  useEffect(() => onForcedPasswordChange(() => set({ changePassword: { forced: true }, login: false })), [set]);
+  // A greeting with the previous login time after each login in this tab.
+  const seenSeq = useRef(session.loginSeq);
+  useEffect(() => {
+    if (session.loginSeq > seenSeq.current && session.loggedIn) setWelcome(session.loginSeq);
+    seenSeq.current = session.loginSeq;
+    if (!session.loggedIn) setWelcome(0);
+  }, [session.loginSeq, session.loggedIn]);
 
   const actions = useMemo<UiActions>(() => {
     const promptLogin = () => set({ notLoggedIn: true });
@@ -122,13 +145,17 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
       openForgotPassword: () => set({ forgot: true, login: false, register: false }),
       openChangePassword: (opts) => set({ changePassword: { forced: !!opts?.forced } }),
       openFeedback: () => set({ feedback: true }),
-      confirmLogout: () => {},
+      confirmLogout: () => set({ logout: true }),
       requireRealAccount: () => {
         if (!session.loggedIn) {
           promptLogin();
           return false;
         }
-        return !session.isTrial;
+        if (session.isTrial) {
+          set({ trialBlock: true });
+          return false;
+        }
+        return true;
       },
       requireLogin: () => {
         if (session.loggedIn) return true;
@@ -145,12 +172,18 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         // Direct and vendor launches need the game-launch endpoint (accounts issue).
       },
     };
-  }, [session.loggedIn, set, navigate]);
+  }, [session.loggedIn, session.isTrial, set, navigate]);
+
+  const confirmLogout = useCallback(async () => {
+    await logout();
+    setOpen(CLOSED);
+    navigate(paths.home);
+  }, [navigate]);
 
   const closeAnnouncements = useCallback(() => {
-    recordPopupClosed(storage());
+    recordPopupClosed(storage(), popupUser);
     set({ announcements: false });
-  }, [set]);
+  }, [set, popupUser]);
 
   const closeHelp = useCallback(() => {
     set({ help: null });
@@ -161,6 +194,8 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
     set({ register: false });
     if (location.pathname.toLowerCase() === paths.register) navigate(paths.home, { replace: true });
   }, [set, location.pathname, navigate]);
+
+  const closeWelcome = useCallback(() => setWelcome(0), []);
 
   const changeHelpSection = useCallback(
     (key: string) => {
@@ -188,6 +223,8 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
     forgot: useEverOpened(open.forgot),
     changePassword: useEverOpened(open.changePassword !== null),
     feedback: useEverOpened(open.feedback),
+    logout: useEverOpened(open.logout),
+    trialBlock: useEverOpened(open.trialBlock),
   };
 
   return (
@@ -201,7 +238,9 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
           <NoticeModal open={open.notice !== null} index={open.notice ?? 0} notices={announcements.data?.player ?? []} onClose={() => set({ notice: null })} />
         )}
         {ever.help && <HelpModal open={open.help !== null} section={open.help || undefined} onSectionChange={changeHelpSection} onClose={closeHelp} />}
-        {ever.login && <LoginModal open={open.login} onClose={() => set({ login: false })} onRegister={actions.openRegister} />}
+        {ever.login && (
+          <LoginModal open={open.login} onClose={() => set({ login: false })} onRegister={actions.openRegister} onForgotPassword={actions.openForgotPassword} />
+        )}
         {ever.register && <RegisterModal open={open.register} onClose={closeRegister} onLogin={actions.openLogin} />}
         {ever.forgot && <ForgotPasswordModal open={open.forgot} onClose={() => set({ forgot: false })} onLogin={actions.openLogin} />}
         {ever.changePassword && (
@@ -209,10 +248,28 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
             open={open.changePassword !== null}
             forced={open.changePassword?.forced ?? false}
             onClose={() => set({ changePassword: null })}
-            onChanged={() => set({ changePassword: null })}
+            onChanged={() => {
+              // Spec section 4: login info reloads, the modal closes, go to /
+              // (an agent who changed it on the agent landing goes on to /agentHome).
+              set({ changePassword: null });
+              void refreshMemberInfo();
+              const onAgentPage = location.pathname.toLowerCase() === paths.agent.toLowerCase();
+              navigate(onAgentPage && session.isAgent ? paths.agentHome : paths.home);
+            }}
           />
         )}
         {ever.feedback && <FeedbackModal open={open.feedback} onClose={() => set({ feedback: false })} />}
+        {ever.logout && <LogoutDialog open={open.logout} onClose={() => set({ logout: false })} onConfirm={confirmLogout} />}
+        {ever.trialBlock && <TrialBlockDialog open={open.trialBlock} onClose={() => set({ trialBlock: false })} />}
+        {welcome > 0 && session.loggedIn && (
+          <WelcomeToast
+            key={welcome}
+            name={session.info?.nickname || session.info?.account || ''}
+            previousLoginTime={session.previousLoginTime}
+            firstTimeLogin={session.firstTimeLogin}
+            onDone={closeWelcome}
+          />
+        )}
         {ever.notLoggedIn && <NotLoggedInDialog open={open.notLoggedIn} onClose={() => set({ notLoggedIn: false })} onLogin={actions.openLogin} />}
       </Suspense>
     </UiActionsContext.Provider>

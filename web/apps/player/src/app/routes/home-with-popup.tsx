@@ -2,7 +2,7 @@
 // (spec section 2). /login also moves to / so a reload does not reopen it.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useUiActions } from '@/lib/ui-actions';
+import { useSessionState, useUiActions } from '@/lib/ui-actions';
 import { paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import HomeRoute from './home';
@@ -11,13 +11,15 @@ export type HomeWithPopupProps = { popup: 'login' | 'register' | 'help' };
 
 export default function HomeWithPopup({ popup }: HomeWithPopupProps) {
   const actions = useUiActions();
+  const { loggedIn } = useSessionState();
   const navigate = useAppNavigate();
   const { hash } = useLocation();
   const section = decodeURIComponent(hash.replace(/^#/, ''));
 
   useEffect(() => {
     if (popup === 'login') {
-      actions.openLogin();
+      // A member who lands on /login (e.g. an old bookmark) just goes home.
+      if (!loggedIn) actions.openLogin();
       navigate(paths.home, { replace: true });
     } else if (popup === 'register') {
       actions.openRegister();

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { establishSession, logout } from '@/features/session';
+import type { LoginResult } from '@/features/session';
+import { mockActions, renderWithProviders } from '@/test/harness';
+import { MemberMenu } from './MemberMenu';
+
+vi.mock('@/lib/socket', () => ({ startSocket: vi.fn(), stopSocket: vi.fn(), subscribe: vi.fn(() => () => {}) }));
+
+const login = (type: number): LoginResult => ({
+  token: `tok-${type}`,
+  firstTimeLogin: false,
+  passwordExpired: false,
+  defaultPassword: false,
+  previousLoginTime: Date.UTC(2026, 10, 20, 8, 30),
+  expiresAt: Date.now() + 3600_000,
+  userInfo: {
+    id: 3,
+    account: type === 1 ? 'agent01' : type === 4 ? 'trial_abc' : 'demo01',
+    username: '',
+    nickname: 'Nick',
+    type,
+    isAgent: type === 1,
+    isTrial: type === 4,
+    email: '',
+    mobileNum: '',
+    countryDialingCode: '',
+    payeeName: '',
+    createdTime: 1,
+    lastLoginTime: 2,
+  },
+});
+
+function stubServer(iconFails = false) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://t.local').pathname;
+      if (path === '/wps/member/info/icon')
+        return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { icon: iconFails ? 'http://bad.invalid/x.png' : 'data:image/svg+xml;base64,PHN2Zy8+', custom: false } }));
+      if (path === '/wps/member/info') return new Response(JSON.stringify({ success: false, code: 'server.internal', message: '', value: null }), { status: 500 });
+      return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: null }));
+    }),
+  );
+}
+
+afterEach(async () => {
+  await logout();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+test('agents get the agent centre entry; every member gets my account, help and sign out', async () => {
+  stubServer();
+  await establishSession(login(1));
+  const actions = mockActions();
+  Object.assign(actions, { confirmLogout: vi.fn(), requireRealAccount: vi.fn(() => true) });
+  renderWithProviders(<MemberMenu />, { actions });
+  expect(screen.getByTestId('header-account')).toHaveTextContent('agent01');
+  expect(screen.getByTestId('header-balance')).toHaveTextContent('—');
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  expect(screen.getByTestId('menu-agent-centre')).toBeInTheDocument();
+  expect(screen.getByTestId('member-last-login').textContent).not.toBe('');
+  fireEvent.click(screen.getByTestId('menu-sign-out'));
+  expect(actions.confirmLogout).toHaveBeenCalled();
+  expect(screen.queryByTestId('member-menu')).toBeNull();
+});
+
+test('plain members have no agent entry; my account checks for a real account first', async () => {
+  stubServer();
+  await establishSession(login(4));
+  const actions = mockActions();
+  Object.assign(actions, { requireRealAccount: vi.fn(() => false), openHelp: vi.fn() });
+  renderWithProviders(<MemberMenu />, { actions });
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  expect(screen.queryByTestId('menu-agent-centre')).toBeNull();
+  fireEvent.click(screen.getByTestId('menu-my-account'));
+  expect(actions.requireRealAccount).toHaveBeenCalled();
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  fireEvent.click(screen.getByTestId('menu-help'));
+  expect(actions.openHelp).toHaveBeenCalled();
+});
+
+test('a broken avatar image falls back to the error avatar', async () => {
+  stubServer(true);
+  await establishSession(login(0));
+  renderWithProviders(<MemberMenu />);
+  const img = await screen.findByTestId('header-avatar');
+  fireEvent.error(img);
+  await waitFor(() => expect(screen.getByTestId('header-avatar-error')).toBeInTheDocument());
+});
