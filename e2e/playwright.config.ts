@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { outboxEnv } from './lib/outbox';
 
 // Every run starts the real binary on a fresh SQLite file with the demo brand.
 const port = Number(process.env.E2E_PORT ?? 18181);
@@ -25,6 +26,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './tests',
+  // Captures texts and e-mails (SMS gateway on port+1, SMTP on port+2): lib/outbox.ts.
+  globalSetup: './lib/outbox.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
@@ -51,6 +54,7 @@ export default defineConfig({
       PALARO_DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
       PALARO_DEMO: '1',
       PALARO_LOG_LEVEL: 'warn',
+      ...outboxEnv(port),
     },
   },
 });
