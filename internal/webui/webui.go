@@ -60,7 +60,12 @@ func New() *Handler {
 		if f.ctype == "" {
 			f.ctype = http.DetectContentType(body)
 		}
-		if compressible[ext] && len(body) > 512 {
+		if strings.HasSuffix(p, ".gz") {
+			return nil // a precompressed copy: attached to its file below
+		}
+		if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
+			f.gz = gz // written by the build at zlib's best level (vite.config.ts, precompress)
+		} else if compressible[ext] && len(body) > 128 {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 			_, _ = zw.Write(body)

@@ -2,19 +2,11 @@
 // lazily by import(), so a page downloads only its language. Locale codes are
 // the spec's (TY, EN, CN, ...); unknown or incomplete languages fall back to EN.
 import i18next, { type BackendModule, type i18n } from 'i18next';
-import { COMPLETE_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageInfo } from './languages';
+import { BOOT_NAMESPACES, COMPLETE_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageInfo } from './languages';
 
 export * from './languages';
 
-/** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
-export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-/**
- * Loaded before the first render. The rest (auth, member, agent) belong to
- * lazy modals and pages: those call useTranslation(ns, { useSuspense: true })
- * inside a Suspense boundary, so their strings arrive with their chunk.
- */
-export const BOOT_NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors'] as const;
+
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

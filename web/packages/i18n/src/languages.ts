@@ -56,3 +56,13 @@ export function languageInfo(code: string): LanguageInfo | undefined {
   const c = code.toUpperCase();
   return LANGUAGES.find((l) => l.code === c);
 }
+
+/** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
+export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * Loaded before the first render. The rest (auth, member, agent) belong to
+ * lazy modals and pages: those call useTranslation(ns, { useSuspense: true })
+ * inside a Suspense boundary, so their strings arrive with their chunk.
+ */
+export const BOOT_NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors'] as const;

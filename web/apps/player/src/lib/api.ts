@@ -2,7 +2,7 @@
 // envelope {success, code, message, value}; this unwraps value or throws ApiError
 // whose code the UI translates as errors.<code>.
 import { takeEarly } from './early';
-import { sealedFetch } from './sealed';
+import { needsSealing } from './sealedRoutes';
 
 export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
 
@@ -73,7 +73,8 @@ export async function apiRequest<T>(
   try {
     // index.html may already have started this GET (src/lib/early.ts).
     const early = method === 'GET' && body === undefined ? takeEarly(url) : undefined;
-    res = await (early ?? sealedFetch(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
+    const send = needsSealing(method, url) ? (await import('./sealed')).sealedFetch : fetch;
+    res = await (early ?? send(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network.offline', 'Network link is abnormal', 0);

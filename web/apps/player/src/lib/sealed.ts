@@ -11,24 +11,9 @@ export const SEALED_TYPE = 'application/vnd.palaro.sealed+json';
 export const SEALED_ALG = 'ECDH-P256+HKDF-SHA256+A256GCM';
 const LABEL = 'palaro-sealed-v1';
 
-/** The E routes (keep in step with sealed.Routes in Go). */
-export const SEALED_ROUTES: ReadonlySet<string> = new Set([
-  'POST /wps/session/login',
-  'PUT /wps/member/register',
-  'PUT /wps/member/register/mobile',
-  'POST /wps/member/password',
-  'POST /wps/member/password/verification',
-  'POST /wps/session/login/verify',
-  'POST /wps/oauth/exchange',
-  'POST /wps/oauth/link',
-]);
+import { NONCE_ROUTES, SEALED_ROUTES } from './sealedRoutes';
 
-/**
- * Routes that send a sealed random string in a header instead (the free-play
- * login: "header with encrypted random string, gateway version 3"); their
- * answer comes back sealed. Keep in step with sealed.NonceRoutes.
- */
-export const NONCE_ROUTES: ReadonlySet<string> = new Set(['POST /wps/session/login/freeplay']);
+export { NONCE_ROUTES, SEALED_ROUTES };
 
 /** The value of GET /wps/system/sealkey. */
 export type SealKey = { kid: string; alg: string; publicKey: string; enforced: boolean; now: number };

@@ -1,6 +1,7 @@
 // Header (64 px): logo, navigation with vendor drop-downs; for visitors the
 // login form and register button, for members the balance area, account name,
 // avatar and member menu; the language selector and theme switch.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
@@ -14,10 +15,12 @@ import { HeaderNav } from './HeaderNav';
 import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { LanguageSelector } from './LanguageSelector';
 import { LoginStrip } from './LoginStrip';
-import { MemberMenu } from './MemberMenu';
 import { ThemeToggle } from './ThemeToggle';
 import s from './Header.module.css';
 import { BrandLogo } from '@/components/ui/BrandLogo';
+
+// Members only: visitors never download the member menu.
+const MemberMenu = lazy(() => import('./MemberMenu').then((m) => ({ default: m.MemberMenu })));
 
 export type HeaderProps = { onOpenDrawer: () => void; drawerOpen: boolean };
 
@@ -50,7 +53,9 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
       )}
       <div className={s.actions}>
         {loggedIn ? (
-          <MemberMenu compact={phone} />
+          <Suspense fallback={<span className={s.memberPending} aria-hidden="true" />}>
+            <MemberMenu compact={phone} />
+          </Suspense>
         ) : (
           <>
             <LoginStrip canRegister={canRegister} className={s.loginStrip} />

@@ -2,16 +2,21 @@
 // It logs in directly (bot check included); when the server wants more (a
 // captcha after failures, a new-IP code) or the fields are empty, the login
 // popup takes over with what was typed.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, errorCode, errorMessage } from '@/components/ui';
 import { establishSession, isVerifyRequired } from '@/features/session';
-import { createBotcheckPrefetch, handOffLogin, login, needsCaptcha } from '@/features/session/login';
+import type { BotcheckPrefetch } from '@/features/session/login';
 import { useUiActions } from '@/lib/ui-actions';
 import s from './Header.module.css';
 
+// The login calls (and the bot-check solver) load when the visitor first
+// focuses the form, not with the page.
+let loginModule: Promise<typeof import('@/features/session/login')> | undefined;
+const loadLogin = () => (loginModule ??= import('@/features/session/login'));
+
 export function LoginStrip({ canRegister, className }: { canRegister: boolean; className?: string }) {
-  const { t } = useTranslation(['layout', 'errors']);
+  const { t, i18n } = useTranslation(['layout', 'errors']);
   const id = useId();
   const { openLogin, openRegister } = useUiActions();
   const [username, setUsername] = useState('');
@@ -19,8 +24,14 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   // Solved once the visitor starts typing, so submitting rarely waits for it.
-  const [botcheck] = useState(() => createBotcheckPrefetch());
-  useEffect(() => () => botcheck.cancel(), [botcheck]);
+  const botcheck = useRef<BotcheckPrefetch>(undefined);
+  const prefetch = async () => {
+    // The account error messages live in the auth namespace (errorMessage).
+    const [m] = await Promise.all([loadLogin(), i18n.loadNamespaces('auth')]);
+    botcheck.current ??= m.createBotcheckPrefetch();
+    return { m, botcheck: botcheck.current };
+  };
+  useEffect(() => () => botcheck.current?.cancel(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,6 +39,8 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
     setError(undefined);
     const u = username.trim();
     const p = password.trim();
+    const { m, botcheck: solved } = await prefetch();
+    const { handOffLogin, login, needsCaptcha } = m;
     if (!u || !p) {
       handOffLogin({ username: u });
       openLogin();
@@ -35,7 +48,7 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
     }
     setBusy(true);
     try {
-      const answer = await login({ type: 'username', username: u, password: p, rememberMe: false }, { botcheck });
+      const answer = await login({ type: 'username', username: u, password: p, rememberMe: false }, { botcheck: solved });
       if (isVerifyRequired(answer)) {
         handOffLogin({ username: u, verify: answer });
         openLogin();
@@ -55,7 +68,7 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
     }
   };
   return (
-    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} onFocus={() => botcheck.warm()} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form" noValidate>
+    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} onFocus={() => void prefetch().then((x) => x.botcheck.warm())} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form" noValidate>
       <label className="sr-only" htmlFor={`${id}-u`}>
         {t('layout:auth.username')}
       </label>

@@ -33,7 +33,7 @@ export type FeedbackModalProps = { open: boolean; onClose: () => void };
 const EMPTY: FeedbackDraft = { type: null, content: '', captcha: '', sender: '' };
 
 export default function FeedbackModal({ open, onClose }: FeedbackModalProps) {
-  const { t } = useTranslation(['member', 'errors', 'common'], { useSuspense: true });
+  const { t } = useTranslation(['member', 'errors', 'common', 'auth'], { useSuspense: true });
   const { loggedIn } = useSessionState();
   const visitor = !loggedIn;
   const id = useId();

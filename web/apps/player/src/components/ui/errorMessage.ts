@@ -9,10 +9,15 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Translates an error: errors.<code> when known, the server's message otherwise, else a generic line. */
+/**
+ * Translates an error: errors.<code> when known; the account codes (auth.,
+ * account., sms., oauth., mail., feedback.) live in the auth namespace as
+ * auth:errors.<code>, loaded with the account screens rather than at boot;
+ * else the server's message (TY or EN), else a generic line.
+ */
 export function errorMessage(t: TFunction, error: unknown): string {
   const code = errorCode(error);
   const fallback = error instanceof Error && error.message && error.message !== code ? error.message : t('errors:unknown');
   if (!code) return fallback;
-  return t(`errors:${code}`, { defaultValue: fallback });
+  return t([`errors:${code}`, `auth:errors.${code}`], { defaultValue: fallback });
 }

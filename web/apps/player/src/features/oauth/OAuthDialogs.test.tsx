@@ -13,7 +13,7 @@ vi.mock('./api', () => ({
 }));
 
 import OAuthDialogs from './OAuthDialogs';
-import { OAuthReturn } from './OAuthReturn';
+import { hasOAuthAnswer, OAuthReturn } from './OAuthReturn';
 
 const code = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 const result = { token: 't', firstTimeLogin: true, passwordExpired: false, defaultPassword: false, previousLoginTime: null, expiresAt: 1, userInfo: { account: 'juandelacr1234' } };
@@ -74,6 +74,14 @@ describe('OAuthDialogs', () => {
 });
 
 describe('OAuthReturn', () => {
+  test('recognises only the provider answers in the fragment', () => {
+    expect(hasOAuthAnswer('#oauth=abc')).toBe(true);
+    expect(hasOAuthAnswer('#oauthLink=abc&provider=google')).toBe(true);
+    expect(hasOAuthAnswer('#x=1&oauthError=cancelled')).toBe(true);
+    expect(hasOAuthAnswer('#term')).toBe(false);
+    expect(hasOAuthAnswer('#myoauth=1')).toBe(false);
+  });
+
   test('takes the answer out of the address and opens the dialog', async () => {
     window.history.replaceState(null, '', '/games?x=1#oauthError=cancelled');
     render(
@@ -81,8 +89,8 @@ describe('OAuthReturn', () => {
         <OAuthReturn />
       </WithAuthI18n>,
     );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failure, please try again.');
     expect(window.location.hash).toBe('');
     expect(window.location.pathname + window.location.search).toBe('/games?x=1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failure, please try again.');
   });
 });

@@ -69,7 +69,7 @@ test('establishSession stores the session, loads member info with the bearer tok
   expect(s.previousLoginTime).toBe(1795307874082);
   expect(sessionStorage.getItem('token')).toBe('tok-1');
   expect(calls).toEqual([{ method: 'GET', path: '/wps/member/info', auth: 'Bearer tok-1' }]);
-  expect(startSocket).toHaveBeenCalledWith('tok-1');
+  await vi.waitFor(() => expect(startSocket).toHaveBeenCalledWith('tok-1'));
 });
 
 test('the forced change-password modal is asked for after an expired password, only for username logins', async () => {
@@ -106,7 +106,7 @@ test('logout calls DELETE /wps/session/logout, then clears the session but keeps
   expect(sessionStorage.getItem('merchantCode')).toBe('PAL');
   expect(localStorage.getItem('rememberSession')).toBeNull();
   expect(localStorage.getItem('rememberUsername')).toBe('demo01');
-  expect(stopSocket).toHaveBeenCalled();
+  await vi.waitFor(() => expect(stopSocket).toHaveBeenCalled());
 });
 
 test('logout still ends the local session when the server cannot be reached', async () => {

@@ -4,7 +4,6 @@
 // the Authorization header.
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiRequest, setUnauthorizedHandler } from '@/lib/api';
-import { startSocket, stopSocket, subscribe as onSocket } from '@/lib/socket';
 import {
   adoptQueryToken,
   clearStoredSession,
@@ -80,20 +79,32 @@ function withInfo(base: SessionSnapshot, info: UserInfo): SessionSnapshot {
  * a remembered one-day session comes back, and with a token the member info
  * loads in the background; a dead token (401) makes the user a visitor.
  */
+/**
+ * The websocket client, loaded only for a member (visitors never download it).
+ * Calls chain on one promise, so a stop queued after a start runs after it.
+ */
+let socketModule: Promise<typeof import('@/lib/socket')> | undefined;
+function socket() {
+  socketModule ??= import('@/lib/socket').then((m) => {
+    // The server closed the socket because the session ended (logout elsewhere,
+    // password changed on another device, expiry): ask once, a 401 ends it here.
+    m.subscribe('sessionEnded', () => void refreshMemberInfo());
+    return m;
+  });
+  return socketModule;
+}
+
 export function startSession() {
   if (started) return;
   started = true;
   setUnauthorizedHandler(expireSession);
-  // The server closed the socket because the session ended (logout elsewhere,
-  // password changed on another device, expiry): ask once, a 401 ends it here.
-  onSocket('sessionEnded', () => void refreshMemberInfo());
   adoptQueryToken();
   restoreRemembered();
   const token = readToken();
   if (!token) return;
   set({ ...VISITOR, loggedIn: true, token, ...storedFlags(), loading: true });
   void refreshMemberInfo();
-  startSocket(token);
+  void socket().then((m) => m.startSocket(token));
 }
 
 /** Reloads GET /wps/member/info (after a login, a password change, a profile edit). */
@@ -153,14 +164,14 @@ export async function establishSession(result: LoginResult, opts: EstablishOptio
       result.userInfo,
     ),
   );
-  startSocket(result.token);
+  void socket().then((m) => m.startSocket(result.token));
   await refreshMemberInfo();
   if (result.passwordExpired && loginType === 'username') for (const l of forcedListeners) l();
 }
 
 function toVisitor() {
   infoRequest?.abort();
-  stopSocket();
+  void socketModule?.then((m) => m.stopSocket());
   clearStoredSession();
   set({ ...VISITOR, loginSeq: state.loginSeq });
 }

@@ -24,7 +24,7 @@ type Props = {
 type Errors = { username?: string; password?: string; captcha?: string; code?: string };
 
 export function AgentLogin({ onLoggedIn }: Props) {
-  const { t } = useTranslation(['agent', 'errors', 'common'], { useSuspense: true });
+  const { t } = useTranslation(['agent', 'errors', 'common', 'auth'], { useSuspense: true });
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -21,7 +21,7 @@ type Props = {
 type Errors = Partial<Record<'dial' | 'target' | 'code', string>>;
 
 export function BindForm({ kind, defaultDial = '63', onBound, onCancel }: Props) {
-  const { t } = useTranslation(['member', 'errors'], { useSuspense: true });
+  const { t } = useTranslation(['member', 'errors', 'auth'], { useSuspense: true });
   const id = useId();
   const [dial, setDial] = useState(defaultDial);
   const [target, setTarget] = useState('');
