@@ -1,18 +1,8 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { botcheck } from '../lib/botcheck';
 import { sealedApi } from '../lib/sealed';
 
 // The agent landing (/agent) and the agent centre (/agentHome), spec section 2.
-
-async function botcheck(request: APIRequestContext): Promise<string> {
-  const ch = (await (await request.get('/wps/botcheck/challenge')).json()).value;
-  for (let n = 0; n <= ch.maxnumber; n++) {
-    if (createHash('sha256').update(ch.salt + n).digest('hex') === ch.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature })).toString('base64');
-    }
-  }
-  throw new Error('challenge without solution');
-}
 
 /** Logs in through the API and hands the token to the page's session storage. */
 async function loginAs(page: Page, request: APIRequestContext, username: string) {

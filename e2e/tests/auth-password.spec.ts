@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { botcheck } from '../lib/botcheck';
 import { mkdirSync } from 'node:fs';
 import { captchaAnswer } from '../lib/db';
 import { codeIn, latestMail, latestSms, linkIn } from '../lib/outbox';
@@ -13,16 +13,6 @@ import { startServer, type ExtraServer } from '../lib/server';
 // default password for the login spec.
 const base = Number(process.env.E2E_PORT ?? 18181);
 const run = Date.now().toString(36).slice(-5);
-
-async function botcheck(request: APIRequestContext): Promise<string> {
-  const ch = (await (await request.get('/wps/botcheck/challenge')).json()).value;
-  for (let n = 0; n <= ch.maxnumber; n++) {
-    if (createHash('sha256').update(ch.salt + n).digest('hex') === ch.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature })).toString('base64');
-    }
-  }
-  throw new Error('challenge without solution');
-}
 
 /** A member registered by mobile number through the API (SMS code from the outbox). */
 async function mobileMember(request: APIRequestContext, mobile: string, password: string) {

@@ -1,19 +1,9 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { botcheck } from '../lib/botcheck';
 import { sealedApi } from '../lib/sealed';
 import { codeIn, latestMail } from '../lib/outbox';
 
 // /member: the member page with the security centre (spec sections 2 and 6).
-
-async function botcheck(request: APIRequestContext): Promise<string> {
-  const ch = (await (await request.get('/wps/botcheck/challenge')).json()).value;
-  for (let n = 0; n <= ch.maxnumber; n++) {
-    if (createHash('sha256').update(ch.salt + n).digest('hex') === ch.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature })).toString('base64');
-    }
-  }
-  throw new Error('challenge without solution');
-}
 
 /** English UI, no announcement popup, and the token in session storage. */
 async function withToken(page: Page, token: string) {

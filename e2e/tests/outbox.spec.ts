@@ -1,19 +1,8 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { botcheck } from '../lib/botcheck';
 import { latestSms, latestMail, codeIn, linkIn, failSms, okSms } from '../lib/outbox';
 
 // Solves the server's proof-of-work challenge as the browser does.
-async function botcheck(request: APIRequestContext): Promise<string> {
-  const ch = (await (await request.get('/wps/botcheck/challenge')).json()).value;
-  for (let n = 0; n <= ch.maxnumber; n++) {
-    if (createHash('sha256').update(ch.salt + n).digest('hex') === ch.challenge) {
-      const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature };
-      return Buffer.from(JSON.stringify(payload)).toString('base64');
-    }
-  }
-  throw new Error('challenge without solution');
-}
-
 // A number no other spec uses, different per project and run.
 function freshMobile() {
   return `0917${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 10)}`;

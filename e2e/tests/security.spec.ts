@@ -1,5 +1,5 @@
 import { test, expect, request as pwRequest, type APIRequestContext } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { botcheck } from '../lib/botcheck';
 import { startServer, type ExtraServer } from '../lib/server';
 import { sealedApi } from '../lib/sealed';
 import { latestSms, latestMail, codeIn, outboxEnv } from '../lib/outbox';
@@ -11,17 +11,6 @@ const mainPort = Number(process.env.E2E_PORT ?? 18181);
 const port = mainPort + 5;
 let server: ExtraServer;
 let api: APIRequestContext;
-
-async function botcheck(req: APIRequestContext): Promise<string> {
-  const ch = (await (await req.get('/wps/botcheck/challenge')).json()).value;
-  for (let n = 0; n <= ch.maxnumber; n++) {
-    if (createHash('sha256').update(ch.salt + n).digest('hex') === ch.challenge) {
-      const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature };
-      return Buffer.from(JSON.stringify(payload)).toString('base64');
-    }
-  }
-  throw new Error('challenge without solution');
-}
 
 type Switch = { modId: string; enabled: boolean; childrenNodes: Switch[] };
 const turnOn = (nodes: Switch[], id: string): Switch[] =>

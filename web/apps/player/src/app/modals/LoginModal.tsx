@@ -7,7 +7,7 @@
 // password). Success hands the answer to establishSession.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Eye, EyeOff, LogIn, PlayCircle, ShieldCheck } from 'lucide-react';
+import { Eye, EyeOff, LogIn, PlayCircle, ShieldCheck } from 'lucide-react';
 import { Button, Dialog, Tabs, errorCode, errorMessage } from '@/components/ui';
 import { Captcha } from '@/features/auth/Captcha';
 import { MobileField } from '@/features/auth/MobileField';
@@ -16,11 +16,12 @@ import { sendNoLoginCode } from '@/features/auth/api';
 import { DEFAULT_DIALING_CODE } from '@/features/auth/dialingCodes';
 import { ThirdPartyLogin } from '@/features/oauth/ThirdPartyLogin';
 import { establishSession, isVerifyRequired, rememberedUsername, type LoginResult, type LoginType, type VerifyRequired } from '@/features/session';
-import { createBotcheckPrefetch, login, needsCaptcha, resendLoginCode, startFreeplay, takeLoginHandoff, validateLogin, verifyLogin, type LoginFormErrors } from '@/features/session/login';
+import { createBotcheckPrefetch, login, needsCaptcha, startFreeplay, takeLoginHandoff, validateLogin, type LoginFormErrors } from '@/features/session/login';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useBrandInfo } from '../brand';
 import { AuthBanner } from './AuthBanner';
 import { AuthFormFooter } from './AuthFormFooter';
+import { LoginVerifyStep } from './LoginVerifyStep';
 import s from './forms.module.css';
 import ls from './LoginModal.module.css';
 
@@ -346,7 +347,7 @@ export default function LoginModal({ open, onClose, onRegister, onForgotPassword
       data-testid="login-modal"
     >
       {verify ? (
-        <VerifyStep ticket={verify.ticket} onBack={() => setVerify(null)} onDone={(r) => finish(r, verify.type)} />
+        <LoginVerifyStep ticket={verify.ticket} onBack={() => setVerify(null)} onDone={(r) => finish(r, verify.type)} />
       ) : (
         <>
           {smsEnabled ? (
@@ -369,83 +370,5 @@ export default function LoginModal({ open, onClose, onRegister, onForgotPassword
         </>
       )}
     </Dialog>
-  );
-}
-
-/** New-IP verification: the code went to the member's phone or e-mail; resend and back are offered. */
-function VerifyStep({ ticket, onBack, onDone }: { ticket: VerifyRequired; onBack: () => void; onDone: (r: LoginResult) => Promise<void> }) {
-  const { t } = useTranslation(['auth', 'layout', 'errors'], { useSuspense: true });
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
-  const [note, setNote] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setServerError(undefined);
-    if (!/^\d{4,8}$/.test(code.trim())) {
-      setError(t('auth:login.codeRequired'));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await onDone(await verifyLogin(ticket.verifyTicket, code.trim()));
-    } catch (err) {
-      setServerError(errorMessage(t, err));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className={s.form} onSubmit={submit} noValidate data-testid="login-verify">
-      <p className={s.lead}>{t(ticket.verifyMethod === 'email' ? 'auth:verify.leadEmail' : 'auth:verify.leadSms', { target: ticket.maskedTarget })}</p>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-v`}>
-          {t('auth:login.code')}
-        </label>
-        <div className={ls.codeRow}>
-          <input
-            id={`${id}-v`}
-            className="input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${id}-ve` : undefined}
-            placeholder={t('auth:login.codePlaceholder')}
-            data-autofocus
-          />
-          <SmsCodeButton
-            send={async () => {
-              setServerError(undefined);
-              const r = await resendLoginCode(ticket.verifyTicket);
-              setNote(t('auth:verify.resent'));
-              return r;
-            }}
-            onError={(err) => setServerError(errorMessage(t, err))}
-            data-testid="login-verify-resend"
-          />
-        </div>
-        {error && (
-          <p id={`${id}-ve`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        {note && (
-          <p className={ls.hint} role="status">
-            {note}
-          </p>
-        )}
-      </div>
-      <AuthFormFooter serverError={serverError} errorTestId="login-verify-error" busy={busy} submitIcon={<ShieldCheck size={18} aria-hidden="true" />} submitLabel={t('auth:verify.submit')} />
-      <button type="button" className={[s.linkBtn, ls.back].join(' ')} onClick={onBack}>
-        <ArrowLeft size={14} aria-hidden="true" /> {t('auth:verify.back')}
-      </button>
-    </form>
   );
 }

@@ -6,15 +6,14 @@
 // waits for the change before entering the agent centre.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Eye, EyeOff, LogIn, ShieldCheck } from 'lucide-react';
+import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { Button, errorCode, errorMessage } from '@/components/ui';
 import { Captcha } from '@/features/auth/Captcha';
-import { SmsCodeButton } from '@/features/auth/SmsCodeButton';
 import { establishSession, isVerifyRequired, type LoginAnswer, type LoginResult, type VerifyRequired } from '@/features/session';
 import { apiRequest } from '@/lib/api';
 import { solveBotCheck } from '@/lib/botcheck';
+import { LoginVerifyStep } from '../../modals/LoginVerifyStep';
 import f from '../../modals/forms.module.css';
-import s from './AgentLanding.module.css';
 
 type Props = {
   /** Called once the session exists; expired tells that the forced password change is open. */
@@ -34,7 +33,6 @@ export function AgentLogin({ onLoggedIn }: Props) {
   const [captchaKey, setCaptchaKey] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
   const [verify, setVerify] = useState<VerifyRequired>();
-  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -81,7 +79,6 @@ export function AgentLogin({ onLoggedIn }: Props) {
       const answer = await apiRequest<LoginAnswer>('POST', '/wps/session/login', { body, signal: ctl.signal });
       if (isVerifyRequired(answer)) {
         setVerify(answer);
-        setCode('');
         return;
       }
       await finish(answer);
@@ -93,74 +90,9 @@ export function AgentLogin({ onLoggedIn }: Props) {
     }
   };
 
-  const submitCode = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !verify) return;
-    const c = code.trim();
-    setErrors({ code: c ? undefined : t('agent:login.codeRequired') });
-    setServerError(undefined);
-    if (!c) return;
-    setBusy(true);
-    try {
-      const result = await apiRequest<LoginResult>('POST', '/wps/session/login/verify', {
-        body: { verifyTicket: verify.verifyTicket, verificationCode: c },
-      });
-      await finish(result);
-    } catch (err) {
-      setServerError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (verify) {
-    return (
-      <form className={f.form} onSubmit={submitCode} noValidate data-testid="agent-verify-form">
-        <p className={s.verifyLead}>
-          <ShieldCheck size={20} aria-hidden="true" />
-          <span>{t('agent:login.verifyLead', { target: verify.maskedTarget })}</span>
-        </p>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-v`}>
-            {t('agent:login.code')}
-          </label>
-          <div className={s.codeRow}>
-            <input
-              id={`${id}-v`}
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              aria-invalid={!!errors.code}
-              data-autofocus
-            />
-            {/* The first code went out with the login answer; this sends another. */}
-            <SmsCodeButton
-              send={() => apiRequest<{ expiredMinutes: number }>('POST', '/wps/session/login/verify/resend', { body: { verifyTicket: verify.verifyTicket } })}
-              onError={(err) => setServerError(errorMessage(t, err))}
-            />
-          </div>
-          {errors.code && (
-            <p className="field-error" role="alert">
-              {errors.code}
-            </p>
-          )}
-        </div>
-        {serverError && (
-          <p className={f.serverError} role="alert" data-testid="agent-login-error">
-            {serverError}
-          </p>
-        )}
-        <Button type="submit" size="lg" block loading={busy} icon={<LogIn size={18} aria-hidden="true" />}>
-          {t('agent:login.submit')}
-        </Button>
-        <button type="button" className={f.linkBtn} onClick={() => setVerify(undefined)}>
-          {t('agent:login.back')}
-        </button>
-      </form>
-    );
+    // New-IP verification: the same step as the login popup's.
+    return <LoginVerifyStep ticket={verify} onBack={() => setVerify(undefined)} onDone={finish} />;
   }
 
   return (
