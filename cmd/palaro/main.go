@@ -4,6 +4,7 @@
 //	palaro migrate   apply the embedded schema migrations
 //	palaro seed      load the demo brand and content into an empty database
 //	palaro brand export|import FILE   print or replace the brand configuration (JSON)
+//	palaro ledger verify   recompute balances from postings; exit 1 on any difference
 //	palaro version   print the binary and schema versions
 package main
 
@@ -30,7 +31,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | version")
 }
 
 func run(args []string) error {
@@ -87,6 +88,8 @@ func run(args []string) error {
 		return nil
 	case "brand":
 		return brandCommand(ctx, cfg, args[1:])
+	case "ledger":
+		return ledgerCommand(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
 		return nil

@@ -1,0 +1,269 @@
+// Package ledger is the double-entry book of Palaro and the only writer of
+// balances. Every movement of money is a posting: a balanced set of lines
+// (signed integer minor units, each currency summing to zero) under an
+// idempotency key. Postings are append-only; a mistake is corrected by a
+// reversing posting. Balances are cached on the account rows and written only
+// inside the posting transaction. See docs/ledger.md.
+package ledger
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+)
+
+// Owner types.
+const (
+	OwnerMember = "member" // a player or an agent, OwnerID is the member id
+	OwnerSystem = "system" // the operator itself, OwnerID 0
+)
+
+// Purposes of an account. A player's vendor wallet is PurposePlayerVendor
+// with the vendor code in AccountSpec.Vendor; every other purpose has no vendor.
+const (
+	PurposePlayerMain      = "player_main"
+	PurposePlayerVendor    = "player_vendor"
+	PurposeBonus           = "bonus"
+	PurposeAgentCommission = "agent_commission"
+	PurposeHouse           = "house"
+	PurposeCashierClearing = "cashier_clearing"
+)
+
+// purposes maps each purpose to its owner type and whether its balance may
+// go below zero. Only the operator's own accounts may: the house pays wins
+// before it has taken bets, and clearing carries money in transit.
+var purposes = map[string]struct {
+	owner         string
+	allowNegative bool
+}{
+	PurposePlayerMain:      {OwnerMember, false},
+	PurposePlayerVendor:    {OwnerMember, false},
+	PurposeBonus:           {OwnerMember, false},
+	PurposeAgentCommission: {OwnerMember, false},
+	PurposeHouse:           {OwnerSystem, true},
+	PurposeCashierClearing: {OwnerSystem, true},
+}
+
+// Posting kinds.
+const (
+	KindDeposit           = "deposit"
+	KindWithdrawalHold    = "withdrawal_hold"
+	KindWithdrawalRelease = "withdrawal_release"
+	KindWithdrawal        = "withdrawal"
+	KindTransfer          = "transfer"
+	KindBet               = "bet"
+	KindWin               = "win"
+	KindRefund            = "refund"
+	KindBonusGrant        = "bonus_grant"
+	KindCommission        = "commission"
+	KindCorrection        = "correction"
+)
+
+var kinds = map[string]bool{
+	KindDeposit: true, KindWithdrawalHold: true, KindWithdrawalRelease: true, KindWithdrawal: true,
+	KindTransfer: true, KindBet: true, KindWin: true, KindRefund: true, KindBonusGrant: true,
+	KindCommission: true, KindCorrection: true,
+}
+
+// MaxKeyLength bounds an idempotency key.
+const MaxKeyLength = 200
+
+var (
+	currencyRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{2,7}$`)
+	vendorRe   = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+)
+
+// AccountSpec names an account: unique per owner, purpose, vendor and currency.
+type AccountSpec struct {
+	OwnerType string
+	OwnerID   int64
+	Purpose   string
+	Vendor    string
+	Currency  string
+}
+
+// PlayerMain is the spec of a member's main wallet in a currency.
+func PlayerMain(memberID int64, currency string) AccountSpec {
+	return AccountSpec{OwnerType: OwnerMember, OwnerID: memberID, Purpose: PurposePlayerMain, Currency: currency}
+}
+
+// PlayerVendor is the spec of a member's wallet at one game vendor.
+func PlayerVendor(memberID int64, vendor, currency string) AccountSpec {
+	return AccountSpec{OwnerType: OwnerMember, OwnerID: memberID, Purpose: PurposePlayerVendor, Vendor: vendor, Currency: currency}
+}
+
+// System is the spec of one of the operator's accounts (house, cashier clearing).
+func System(purpose, currency string) AccountSpec {
+	return AccountSpec{OwnerType: OwnerSystem, Purpose: purpose, Currency: currency}
+}
+
+// Validate checks the spec against the purpose table.
+func (s AccountSpec) Validate() error {
+	p, ok := purposes[s.Purpose]
+	switch {
+	case !ok:
+		return apperr.Invalid("ledger.invalid_account").With("reason", "purpose")
+	case s.OwnerType != p.owner:
+		return apperr.Invalid("ledger.invalid_account").With("reason", "owner_type")
+	case s.OwnerType == OwnerMember && s.OwnerID <= 0, s.OwnerType == OwnerSystem && s.OwnerID != 0:
+		return apperr.Invalid("ledger.invalid_account").With("reason", "owner_id")
+	case (s.Purpose == PurposePlayerVendor) != (s.Vendor != ""):
+		return apperr.Invalid("ledger.invalid_account").With("reason", "vendor")
+	case s.Vendor != "" && !vendorRe.MatchString(s.Vendor):
+		return apperr.Invalid("ledger.invalid_account").With("reason", "vendor")
+	case !currencyRe.MatchString(s.Currency):
+		return apperr.Invalid("ledger.invalid_account").With("reason", "currency")
+	}
+	return nil
+}
+
+// Account is one ledger account with its cached balance.
+type Account struct {
+	ID int64
+	AccountSpec
+	AllowNegative bool
+	Balance       int64 // minor units; equal to the sum of the account's lines
+	Version       int64 // number of postings that touched the account
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// Line is one leg of a posting: a signed amount on one account.
+type Line struct {
+	AccountID int64
+	Amount    int64 // minor units; negative debits the account, positive credits it
+	Currency  string
+}
+
+// PostingRequest is what a caller asks the ledger to post.
+type PostingRequest struct {
+	Key      string // idempotency key, unique across the ledger
+	Kind     string
+	Lines    []Line
+	Metadata map[string]string // free-form references (order id, round id, operator)
+}
+
+// Posting is a stored posting.
+type Posting struct {
+	ID         int64
+	Key        string
+	InputHash  string
+	Kind       string
+	ReversesID int64 // 0 unless this posting reverses another
+	Metadata   map[string]string
+	CreatedAt  time.Time
+	Lines      []Line // ordered by account id
+	Replay     bool   // true when the key had been posted before and this is the first result
+}
+
+// validate checks the shape of a request and returns its lines sorted by
+// account id (the canonical order, also the lock order).
+func (r PostingRequest) validate() ([]Line, error) {
+	if r.Key == "" || len(r.Key) > MaxKeyLength {
+		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "key")
+	}
+	if !kinds[r.Kind] {
+		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "kind")
+	}
+	if len(r.Lines) < 2 {
+		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "lines")
+	}
+	lines := append([]Line(nil), r.Lines...)
+	sort.Slice(lines, func(i, j int) bool { return lines[i].AccountID < lines[j].AccountID })
+	sums := map[string]int64{}
+	for i, l := range lines {
+		switch {
+		case l.AccountID <= 0:
+			return nil, apperr.NotFound("ledger.unknown_account").With("id", l.AccountID)
+		case l.Amount == 0:
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "zero_amount")
+		case !currencyRe.MatchString(l.Currency):
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "currency")
+		case i > 0 && lines[i-1].AccountID == l.AccountID:
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "duplicate_account")
+		}
+		// Overflow-safe sum: refuse amounts whose sum would wrap.
+		s := sums[l.Currency]
+		if (l.Amount > 0 && s > maxInt64-l.Amount) || (l.Amount < 0 && s < minInt64-l.Amount) {
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "amount_range")
+		}
+		sums[l.Currency] = s + l.Amount
+	}
+	for cur, s := range sums {
+		if s != 0 {
+			return nil, apperr.Invalid("ledger.unbalanced").With("currency", cur)
+		}
+	}
+	return lines, nil
+}
+
+const (
+	maxInt64 = 1<<63 - 1
+	minInt64 = -1 << 63
+)
+
+// inputHash is the SHA-256 of a canonical encoding of what a posting says:
+// kind, the posting it reverses, lines in account order and metadata in key
+// order. The same key with another hash is a different request.
+func inputHash(kind string, reverses int64, lines []Line, meta map[string]string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "palaro.ledger.v1\nkind=%q\nreverses=%d\n", kind, reverses)
+	for _, l := range lines {
+		fmt.Fprintf(&b, "line=%d,%q,%d\n", l.AccountID, l.Currency, l.Amount)
+	}
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "meta=%q=%q\n", k, meta[k])
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
+}
+
+func init() {
+	apperr.Register("ledger.insufficient_funds", map[string]string{
+		"EN": "Insufficient balance.",
+		"TY": "Kulang ang balanse.",
+	})
+	apperr.Register("ledger.idempotency_mismatch", map[string]string{
+		"EN": "This request key was already used for a different request.",
+		"TY": "Nagamit na ang key ng kahilingang ito para sa ibang kahilingan.",
+	})
+	apperr.Register("ledger.unbalanced", map[string]string{
+		"EN": "The entry does not balance in {currency}.",
+		"TY": "Hindi balanse ang entry sa {currency}.",
+	})
+	apperr.Register("ledger.unknown_account", map[string]string{
+		"EN": "The account does not exist.",
+		"TY": "Walang ganitong account.",
+	})
+	apperr.Register("ledger.currency_mismatch", map[string]string{
+		"EN": "The currency does not match the account.",
+		"TY": "Hindi tugma ang currency sa account.",
+	})
+	apperr.Register("ledger.already_reversed", map[string]string{
+		"EN": "This entry has already been reversed.",
+		"TY": "Nabaligtad na ang entry na ito.",
+	})
+	apperr.Register("ledger.unknown_posting", map[string]string{
+		"EN": "The entry does not exist.",
+		"TY": "Walang ganitong entry.",
+	})
+	apperr.Register("ledger.invalid_posting", map[string]string{
+		"EN": "The entry is not valid ({reason}).",
+		"TY": "Hindi wasto ang entry ({reason}).",
+	})
+	apperr.Register("ledger.invalid_account", map[string]string{
+		"EN": "The account is not valid ({reason}).",
+		"TY": "Hindi wasto ang account ({reason}).",
+	})
+}
