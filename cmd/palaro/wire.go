@@ -10,10 +10,13 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/realtime"
+	"github.com/palaro/palaro/internal/wallet"
 )
 
 // registerDomains wires each domain's store, service and routes.
@@ -61,6 +64,10 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	context.AfterFunc(ctx, hub.Close)
 	realtime.NewHandler(hub, accounts).Routes(mux) // later domains get hub as their realtime.Publisher
 
+	// --- wallet: main balances on the ledger; its postings push balance events ---
+	wallets := wallet.NewService(ledger.NewStore(m.DB, m.Clock), brands, hub, m.Logger)
+	wallet.NewHandler(wallets, accounts).Routes(mux)
+
 	return nil
 }
 
@@ -105,9 +112,34 @@ func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("accounts seed: %w", err)
 	}
-	if gamesSeeded || accountsSeeded {
+
+	// --- demo wallet opening balances (once per member, by idempotency key) ---
+	walletSeeded, err := seedDemoWallets(ctx, store)
+	if err != nil {
+		return false, fmt.Errorf("wallet seed: %w", err)
+	}
+	if gamesSeeded || accountsSeeded || walletSeeded {
 		return true, nil
 	}
 
 	return brandSeeded, nil
+}
+
+// seedDemoWallets credits demo01 and agent01 with their opening balance; a
+// demo account an operator removed is skipped.
+func seedDemoWallets(ctx context.Context, store *db.DB) (bool, error) {
+	members := account.NewStore(store)
+	var ids []int64
+	for _, name := range []string{"demo01", "agent01"} {
+		mem, err := members.MemberByAccount(ctx, name)
+		if apperr.As(err).Kind == apperr.KindNotFound {
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		ids = append(ids, mem.ID)
+	}
+	wallets := wallet.NewService(ledger.NewStore(store, clock.System{}), brand.NewService(brand.NewStore(store), clock.System{}), nil, nil)
+	return wallets.SeedDemo(ctx, ids...)
 }

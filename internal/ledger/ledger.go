@@ -63,12 +63,13 @@ const (
 	KindBonusGrant        = "bonus_grant"
 	KindCommission        = "commission"
 	KindCorrection        = "correction"
+	KindAdjustment        = "adjustment" // an operator's credit or debit (opening balances, goodwill)
 )
 
 var kinds = map[string]bool{
 	KindDeposit: true, KindWithdrawalHold: true, KindWithdrawalRelease: true, KindWithdrawal: true,
 	KindTransfer: true, KindBet: true, KindWin: true, KindRefund: true, KindBonusGrant: true,
-	KindCommission: true, KindCorrection: true,
+	KindCommission: true, KindCorrection: true, KindAdjustment: true,
 }
 
 // MaxKeyLength bounds an idempotency key.

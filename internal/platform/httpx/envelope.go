@@ -52,6 +52,12 @@ func OK(w http.ResponseWriter, r *http.Request, value any) {
 	writeJSON(w, r, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value})
 }
 
+// OKPublic writes a success envelope that browsers and shared caches may keep
+// for maxAge seconds: only for values that are the same for every caller.
+func OKPublic(w http.ResponseWriter, r *http.Request, value any, maxAge int) {
+	writeJSONCache(w, r, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value}, []string{"public, max-age=" + strconv.Itoa(maxAge)})
+}
+
 // Fail writes an error envelope in the caller's language; internal causes are logged only.
 func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	e := apperr.As(err)
@@ -83,6 +89,10 @@ var (
 // writeJSON encodes v into a buffer and sends it with its Content-Length, as
 // gzip when the body is at least GzipMinBytes and the client accepts it.
 func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
+	writeJSONCache(w, r, status, v, hdrNoStore)
+}
+
+func writeJSONCache(w http.ResponseWriter, r *http.Request, status int, v any, cacheControl []string) {
 	buf := getBuf()
 	defer putBuf(buf)
 	enc := json.NewEncoder(buf)
@@ -91,7 +101,7 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 	body := buf.Bytes()
 	h := w.Header()
 	h["Content-Type"] = hdrJSON
-	h["Cache-Control"] = hdrNoStore
+	h["Cache-Control"] = cacheControl
 	if len(body) >= GzipMinBytes {
 		SetVary(h)
 		if r != nil && AcceptsGzip(r) {

@@ -1,0 +1,226 @@
+package wallet
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strconv"
+	"sync"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/realtime"
+)
+
+// Service holds the wallet rules on top of the ledger.
+type Service struct {
+	ledger *ledger.Store
+	brand  BrandSource
+	pub    realtime.Publisher // nil: no events (the one-shot seed command)
+	logger *slog.Logger
+
+	// publishMu serialises "read the balance, publish it" per member
+	// (striped), so the last event a member receives carries a balance read
+	// after every posting that came before it.
+	publishMu [64]sync.Mutex
+}
+
+// NewService wires the wallet. pub may be nil where nobody listens (seeding).
+func NewService(l *ledger.Store, b BrandSource, pub realtime.Publisher, logger *slog.Logger) *Service {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Service{ledger: l, brand: b, pub: pub, logger: logger}
+}
+
+// MainAccount returns the caller's main ledger account, creating it on first
+// use: in the brand currency for real members and agents, in FUN for trial
+// users, whose account is credited once with the free-play opening balance.
+func (s *Service) MainAccount(ctx context.Context, c account.Caller) (ledger.Account, error) {
+	if !c.LoggedIn() {
+		return ledger.Account{}, apperr.Unauthorized("auth.token_required")
+	}
+	if c.Type == account.TypeTrial {
+		return s.freePlayAccount(ctx, c.MemberID)
+	}
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return ledger.Account{}, err
+	}
+	return s.ensure(ctx, ledger.PlayerMain(c.MemberID, cur.Code))
+}
+
+// Balance is the caller's main balance with how to show it.
+func (s *Service) Balance(ctx context.Context, c account.Caller) (Balance, error) {
+	a, err := s.MainAccount(ctx, c)
+	if err != nil {
+		return Balance{}, err
+	}
+	if a.Currency == FreePlayCurrency {
+		return Balance{Balance: a.Balance, Currency: a.Currency, CurrencySymbol: FreePlaySymbol, Decimals: FreePlayDecimals, FreePlay: true}, nil
+	}
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return Balance{}, err
+	}
+	return Balance{Balance: a.Balance, Currency: a.Currency, CurrencySymbol: cur.Symbol, Decimals: cur.Decimals}, nil
+}
+
+// Merchant tells the browser which wallet model the brand runs.
+func (s *Service) Merchant(ctx context.Context) (Merchant, error) {
+	c, err := s.brand.Current(ctx)
+	if err != nil {
+		return Merchant{}, apperr.Internal(err, "brand")
+	}
+	return Merchant{IsSingle: !c.SwitchOn(SwitchTransferWallet)}, nil
+}
+
+// Post writes a posting through the ledger and, once it is committed,
+// pushes a balance event to every member whose account it touched. A replay
+// (the key was posted before) changed nothing and pushes nothing. Delivery
+// is best effort: a failed publish is logged, never returned, because the
+// money has moved.
+func (s *Service) Post(ctx context.Context, req ledger.PostingRequest) (ledger.Posting, error) {
+	p, err := s.ledger.Post(ctx, req)
+	if err != nil || p.Replay {
+		return p, err
+	}
+	s.publish(ctx, p)
+	return p, nil
+}
+
+// SeedDemo credits each demo member (real accounts) with DemoOpening in the
+// brand currency from cashier clearing, once per member (key
+// demo-opening:<memberID>). It reports whether it posted anything.
+func (s *Service) SeedDemo(ctx context.Context, memberIDs ...int64) (bool, error) {
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return false, err
+	}
+	clearing, err := s.ensure(ctx, ledger.System(ledger.PurposeCashierClearing, cur.Code))
+	if err != nil {
+		return false, err
+	}
+	posted := false
+	for _, id := range memberIDs {
+		main, err := s.ensure(ctx, ledger.PlayerMain(id, cur.Code))
+		if err != nil {
+			return posted, err
+		}
+		p, err := s.Post(ctx, ledger.PostingRequest{
+			Key:  keyDemoOpening + strconv.FormatInt(id, 10),
+			Kind: ledger.KindAdjustment,
+			Lines: []ledger.Line{
+				{AccountID: clearing.ID, Amount: -DemoOpening, Currency: cur.Code},
+				{AccountID: main.ID, Amount: DemoOpening, Currency: cur.Code},
+			},
+			Metadata: map[string]string{"reason": "demo_opening"},
+		})
+		if err != nil {
+			return posted, err
+		}
+		posted = posted || !p.Replay
+	}
+	return posted, nil
+}
+
+// freePlayAccount is a trial user's FUN account, opened with FreePlayOpening
+// from the house the first time it is used. Concurrent first calls all post
+// the same key: one posting lands, the others are replays.
+func (s *Service) freePlayAccount(ctx context.Context, memberID int64) (ledger.Account, error) {
+	a, err := s.ensure(ctx, ledger.PlayerMain(memberID, FreePlayCurrency))
+	if err != nil || a.Version > 0 {
+		return a, err
+	}
+	house, err := s.ensure(ctx, ledger.System(ledger.PurposeHouse, FreePlayCurrency))
+	if err != nil {
+		return a, err
+	}
+	if _, err := s.Post(ctx, ledger.PostingRequest{
+		Key:  keyFreePlayOpening + strconv.FormatInt(memberID, 10),
+		Kind: ledger.KindAdjustment,
+		Lines: []ledger.Line{
+			{AccountID: house.ID, Amount: -FreePlayOpening, Currency: FreePlayCurrency},
+			{AccountID: a.ID, Amount: FreePlayOpening, Currency: FreePlayCurrency},
+		},
+		Metadata: map[string]string{"reason": "freeplay_opening"},
+	}); err != nil {
+		return a, err
+	}
+	return s.ledger.Account(ctx, a.ID)
+}
+
+// ensure finds an account and creates it only when missing, so a balance
+// read does not write.
+func (s *Service) ensure(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error) {
+	a, err := s.ledger.FindAccount(ctx, spec)
+	if err == nil || apperr.As(err).Kind != apperr.KindNotFound {
+		return a, err
+	}
+	return s.ledger.EnsureAccount(ctx, spec)
+}
+
+func (s *Service) currency(ctx context.Context) (currency, error) {
+	c, err := s.brand.Current(ctx)
+	if err != nil {
+		return currency{}, apperr.Internal(err, "brand")
+	}
+	return currency{Code: c.Currency.Code, Symbol: c.Currency.Symbol, Decimals: c.Currency.Decimals}, nil
+}
+
+type currency struct {
+	Code, Symbol string
+	Decimals     int
+}
+
+// publish sends one balance event per member the posting touched. The
+// balance shown is the member's main account in the touched currency (what
+// the header shows), read after the commit.
+func (s *Service) publish(ctx context.Context, p ledger.Posting) {
+	if s.pub == nil {
+		return
+	}
+	type touched struct {
+		memberID int64
+		currency string
+	}
+	var members []touched
+	seen := map[touched]bool{}
+	for _, l := range p.Lines {
+		a, err := s.ledger.Account(ctx, l.AccountID)
+		if err != nil {
+			s.logger.ErrorContext(ctx, "wallet event: read account", "account", l.AccountID, "err", err)
+			continue
+		}
+		if a.OwnerType != ledger.OwnerMember {
+			continue
+		}
+		t := touched{a.OwnerID, a.Currency}
+		if !seen[t] {
+			seen[t] = true
+			members = append(members, t)
+		}
+	}
+	for _, t := range members {
+		s.publishBalance(ctx, t.memberID, t.currency)
+	}
+}
+
+func (s *Service) publishBalance(ctx context.Context, memberID int64, cur string) {
+	mu := &s.publishMu[uint64(memberID)%uint64(len(s.publishMu))]
+	mu.Lock()
+	defer mu.Unlock()
+	main, err := s.ledger.FindAccount(ctx, ledger.PlayerMain(memberID, cur))
+	if apperr.As(err).Kind == apperr.KindNotFound {
+		return // only a side account (bonus, vendor) in a currency without a main wallet
+	}
+	if err != nil {
+		s.logger.ErrorContext(ctx, "wallet event: read balance", "member", memberID, "err", err)
+		return
+	}
+	data, _ := json.Marshal(BalanceEvent{Balance: main.Balance, Currency: main.Currency})
+	if err := s.pub.Publish(ctx, memberID, realtime.Event{Type: EventBalance, Data: data}); err != nil {
+		s.logger.WarnContext(ctx, "wallet event: publish", "member", memberID, "err", err)
+	}
+}
