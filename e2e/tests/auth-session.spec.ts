@@ -45,8 +45,8 @@ test('login, member menu, and logout after confirmation @phone', async ({ page }
   await expect(page.getByTestId('header-login-compact')).toHaveCount(0);
   if (project === 'desktop') {
     await expect(page.getByTestId('header-account')).toHaveText('demo01');
-    // No made-up balance: the wallet issue fills it.
-    await expect(page.getByTestId('header-balance')).toContainText('—');
+    // The demo opening balance, from the ledger.
+    await expect(page.getByTestId('header-balance')).toContainText('₱10,000.00');
   }
   await expect(page.getByTestId('header-avatar')).toBeVisible();
   await page.getByTestId('welcome-toast').getByRole('button').click();

@@ -4,7 +4,7 @@ import type { LoginResult } from '@/features/session';
 import { mockActions, renderWithProviders } from '@/test/harness';
 import { MemberMenu } from './MemberMenu';
 
-vi.mock('@/lib/socket', () => ({ startSocket: vi.fn(), stopSocket: vi.fn(), subscribe: vi.fn(() => () => {}) }));
+vi.mock('@/lib/socket', () => ({ startSocket: vi.fn(), stopSocket: vi.fn(), socketOpen: () => false, subscribe: vi.fn(() => () => {}) }));
 
 const login = (type: number): LoginResult => ({
   token: `tok-${type}`,
@@ -37,6 +37,8 @@ function stubServer(iconFails = false) {
       const path = new URL(String(input), 'http://t.local').pathname;
       if (path === '/wps/member/info/icon')
         return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { icon: iconFails ? 'http://bad.invalid/x.png' : 'data:image/svg+xml;base64,PHN2Zy8+', custom: false } }));
+      if (path === '/wps/v2/wallets/balance')
+        return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { balance: 1000000, currency: 'PHP', currencySymbol: '₱', decimals: 2, freePlay: false } }));
       if (path === '/wps/member/info') return new Response(JSON.stringify({ success: false, code: 'server.internal', message: '', value: null }), { status: 500 });
       return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: null }));
     }),
@@ -56,7 +58,7 @@ test('agents get the agent centre entry; every member gets my account, help and 
   Object.assign(actions, { confirmLogout: vi.fn(), requireRealAccount: vi.fn(() => true) });
   renderWithProviders(<MemberMenu />, { actions });
   expect(screen.getByTestId('header-account')).toHaveTextContent('agent01');
-  expect(screen.getByTestId('header-balance')).toHaveTextContent('—');
+  await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('₱10,000.00'));
   fireEvent.click(screen.getByTestId('member-menu-button'));
   expect(screen.getByTestId('menu-agent-centre')).toBeInTheDocument();
   expect(screen.getByTestId('member-last-login').textContent).not.toBe('');
@@ -87,4 +89,17 @@ test('a broken avatar image falls back to the error avatar', async () => {
   const img = await screen.findByTestId('header-avatar');
   fireEvent.error(img);
   await waitFor(() => expect(screen.getByTestId('header-avatar-error')).toBeInTheDocument());
+});
+
+test('the balance is hidden on game pages; phones show it in the header and the menu', async () => {
+  stubServer();
+  await establishSession(login(0));
+  const game = renderWithProviders(<MemberMenu />, { path: '/seaLottery?gameCode=X' });
+  expect(screen.getByTestId('member-menu-button')).toBeInTheDocument();
+  expect(screen.queryByTestId('header-balance')).toBeNull();
+  game.unmount();
+  renderWithProviders(<MemberMenu compact />, { path: '/' });
+  await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('₱10,000.00'));
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  expect(screen.getByTestId('menu-balance')).toHaveTextContent('₱10,000.00');
 });

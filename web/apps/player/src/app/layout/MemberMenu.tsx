@@ -1,21 +1,22 @@
 // The logged-in part of the header (spec section 2): balance area, account
 // name, avatar, and the member menu: agent centre (agents only), my account
 // (security centre), help centre, sign out. Menu entries for pages that do not
-// exist yet are left out. The balance stays '—' until the wallet issue fills
-// it: no made-up numbers.
+// exist yet are left out (deposit and withdraw arrive with the cashier pages).
+// The balance (features/wallet) is hidden on game pages; phones show it
+// compactly in the header and in full in the menu.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, CircleHelp, Eye, EyeOff, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
 import { useSession } from '@/features/session';
+import { BalanceDisplay, isGamePagePath } from '@/features/wallet';
 import { apiGet } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useAppNavigate } from '../navigation';
 import s from './MemberMenu.module.css';
-
-export const BALANCE_HIDDEN_KEY = 'balanceHidden';
 
 /** GET /wps/member/info/icon: a data: URL (generated initials) or the chosen avatar's URL. */
 export function avatarQuery(token: string | undefined) {
@@ -25,14 +26,6 @@ export function avatarQuery(token: string | undefined) {
     enabled: !!token,
     staleTime: 10 * 60_000,
   } as const;
-}
-
-function readHidden(): boolean {
-  try {
-    return localStorage.getItem(BALANCE_HIDDEN_KEY) === '1';
-  } catch {
-    return false;
-  }
 }
 
 export function Avatar({ className }: { className?: string }) {
@@ -60,7 +53,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
   const navigate = useAppNavigate();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [hidden, setHidden] = useState(readHidden);
+  const showBalance = !isGamePagePath(useLocation().pathname);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -76,17 +69,6 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
-
-  const toggleHidden = () => {
-    setHidden((h) => {
-      try {
-        localStorage.setItem(BALANCE_HIDDEN_KEY, h ? '0' : '1');
-      } catch {
-        /* ignore */
-      }
-      return !h;
-    });
-  };
 
   const pick = (fn: () => void) => () => {
     setOpen(false);
@@ -112,17 +94,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
 
   return (
     <div className={s.root} ref={root} data-testid="member-area">
-      {!compact && (
-        <div className={s.balance} data-testid="header-balance">
-          <span className={s.balanceLabel}>{t('layout:member.balance')}</span>
-          <span className={s.balanceValue} title={t('layout:member.balanceUnavailable')} aria-label={hidden ? t('layout:member.balance') : t('layout:member.balanceUnavailable')}>
-            {hidden ? '****' : '—'}
-          </span>
-          <button type="button" className={s.eye} onClick={toggleHidden} aria-pressed={hidden} aria-label={hidden ? t('layout:member.showBalance') : t('layout:member.hideBalance')}>
-            {hidden ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-          </button>
-        </div>
-      )}
+      {showBalance && <BalanceDisplay variant={compact ? 'compact' : 'header'} data-testid="header-balance" />}
       <button
         ref={button}
         type="button"
@@ -162,12 +134,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
               </p>
             </div>
           </div>
-          {compact && (
-            <div className={s.menuBalance}>
-              <span>{t('layout:member.balance')}</span>
-              <span title={t('layout:member.balanceUnavailable')}>{hidden ? '****' : '—'}</span>
-            </div>
-          )}
+          {compact && showBalance && <BalanceDisplay variant="menu" data-testid="menu-balance" />}
           <div className={s.items}>
             {session.isAgent && (
               <button type="button" role="menuitem" tabIndex={-1} className={s.item} onClick={pick(() => navigate(paths.agentHome))} data-testid="menu-agent-centre">
