@@ -76,9 +76,11 @@ test.describe('register popup', () => {
     await modal.locator('button[type="submit"]').click();
     await expect(modal.getByText('Hindi magkapareho ang dalawang password: mali ang kumpirmasyon.')).toBeVisible();
     await modal.locator('input[name="confirmPassword"]').fill('Malakas99');
-    await modal.locator('input[name="affiliateCode"]').fill('AGENT01');
     await modal.locator('input[name="captcha"]').fill(captchaAnswer(key()));
     await acceptAgeAndTerms(page);
+    // Known flake under load (issue 4 note): the invitation code typed earlier
+    // was once found empty at submit; it is typed last and checked before submit.
+    await modal.locator('input[name="affiliateCode"]').fill('AGENT01');
     await expect(modal.locator('input[name="affiliateCode"]')).toHaveValue('AGENT01');
     await modal.locator('button[type="submit"]').click();
     // The bot check is solved in the browser first: a busy machine takes a while.
