@@ -6,9 +6,10 @@
 // waits for the change before entering the agent centre.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { Button, errorCode, errorMessage } from '@/components/ui';
 import { Captcha } from '@/features/auth/Captcha';
+import { Field } from '@/features/auth/Field';
 import { establishSession, isVerifyRequired, type LoginAnswer, type LoginResult, type VerifyRequired } from '@/features/session';
 import { apiRequest } from '@/lib/api';
 import { solveBotCheck } from '@/lib/botcheck';
@@ -27,7 +28,6 @@ export function AgentLogin({ onLoggedIn }: Props) {
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
   const [captchaOn, setCaptchaOn] = useState(false);
   const [captcha, setCaptcha] = useState('');
   const [captchaKey, setCaptchaKey] = useState('');
@@ -97,66 +97,35 @@ export function AgentLogin({ onLoggedIn }: Props) {
 
   return (
     <form className={f.form} onSubmit={submit} noValidate data-testid="agent-login-form">
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-u`}>
-          {t('agent:login.username')}
-        </label>
-        <input
-          id={`${id}-u`}
-          className="input"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={32}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          aria-invalid={!!errors.username}
-          aria-required="true"
-          placeholder={t('agent:login.usernamePlaceholder')}
-          data-testid="agent-username"
-        />
-        {errors.username && (
-          <p className="field-error" role="alert">
-            {errors.username}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-p`}>
-          {t('agent:login.password')}
-        </label>
-        <div className={f.pwWrap}>
-          <input
-            id={`${id}-p`}
-            className="input"
-            name="password"
-            type={show ? 'text' : 'password'}
-            autoComplete="current-password"
-            maxLength={64}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={!!errors.password}
-            aria-required="true"
-            placeholder={t('agent:login.passwordPlaceholder')}
-            data-testid="agent-password"
-          />
-          <button
-            type="button"
-            className={f.pwToggle}
-            onClick={() => setShow((x) => !x)}
-            aria-label={show ? t('agent:login.hidePassword') : t('agent:login.showPassword')}
-            aria-pressed={show}
-          >
-            {show ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-          </button>
-        </div>
-        {errors.password && (
-          <p className="field-error" role="alert">
-            {errors.password}
-          </p>
-        )}
-      </div>
+      <Field
+        id={`${id}-u`}
+        label={t('agent:login.username')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={32}
+        value={username}
+        onChange={setUsername}
+        error={errors.username}
+        aria-required="true"
+        placeholder={t('agent:login.usernamePlaceholder')}
+        data-testid="agent-username"
+      />
+      <Field
+        id={`${id}-p`}
+        label={t('agent:login.password')}
+        name="password"
+        secret
+        autoComplete="current-password"
+        maxLength={64}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        aria-required="true"
+        placeholder={t('agent:login.passwordPlaceholder')}
+        data-testid="agent-password"
+      />
       {captchaOn && (
         <Captcha reload={captchaRound} value={captcha} onChange={setCaptcha} onKeyChange={setCaptchaKey} error={errors.captcha} data-testid="agent-captcha" />
       )}
