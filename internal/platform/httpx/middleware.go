@@ -186,12 +186,16 @@ func Edge(next http.Handler, logger *slog.Logger, m *Metrics) http.Handler {
 		r = r.WithContext(ctx)
 		st.hdr[0] = id
 		w.Header()["X-Request-Id"] = st.hdr[:]
-		if r.ContentLength > MaxBodyBytes {
+		limit := int64(MaxBodyBytes)
+		if isMultipart(r) { // image uploads (receipts, proofs): handlers cap each file
+			limit = MaxUploadBodyBytes
+		}
+		if r.ContentLength > limit {
 			Fail(w, r, apperr.New(apperr.KindTooLarge, "request.too_large"))
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
-			r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		sw := &st.sw
 		sw.ResponseWriter = w
