@@ -33,6 +33,9 @@ const (
 	PurposeAgentCommission = "agent_commission"
 	PurposeHouse           = "house"
 	PurposeCashierClearing = "cashier_clearing"
+	PurposeWithdrawalHold  = "withdrawal_hold"  // a member's funds held for pending withdrawals
+	PurposeVendorFloat     = "vendor_float"     // the platform's money at a transfer-wallet vendor
+	PurposePaymentClearing = "payment_clearing" // money in transit at a payment provider
 )
 
 // purposes maps each purpose to its owner type and whether its balance may
@@ -48,6 +51,9 @@ var purposes = map[string]struct {
 	PurposeAgentCommission: {OwnerMember, false},
 	PurposeHouse:           {OwnerSystem, true},
 	PurposeCashierClearing: {OwnerSystem, true},
+	PurposeWithdrawalHold:  {OwnerMember, false},
+	PurposeVendorFloat:     {OwnerSystem, true},
+	PurposePaymentClearing: {OwnerSystem, true},
 }
 
 // Posting kinds.
