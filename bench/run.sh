@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: sqlite postgres memberinfo bundle lighthouse go (default: all)
+#   BENCH_ONLY="..."      subset of: sqlite postgres memberinfo ledger ledgercrash bundle lighthouse go (default: all)
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
 #   BENCH_PINNED=1        also run the taskset-pinned variant (0 to skip)
 #   BENCH_PACE=21000      also run each endpoint paced at about this rate (0 to skip): p99 at the target rate
@@ -21,6 +21,9 @@
 #   BENCH_RETRY_SKEWED=0  measure a wrk run again (up to N more times) when other work skewed it
 #   BENCH_PORT_BASE=18241 first of the four loopback ports used (sqlite, postgres, web, lighthouse)
 #   BENCH_SERVER_ENV=".." extra environment for the measured servers (e.g. GOGC=100, Go's default), for experiments
+#   BENCH_LEDGER_PORT_BASE=19100  first of the four loopback ports of the ledger runs (throughput sqlite, postgres; crash sqlite, postgres)
+#   BENCH_LEDGER_PLAYERS=200      players created for the ledger throughput run
+#   BENCH_LEDGER_CRASH_DURATION=40  seconds of the ledger crash run (per database)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -28,7 +31,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-sqlite postgres memberinfo bundle lighthouse go}
+ONLY=${BENCH_ONLY:-sqlite postgres memberinfo ledger ledgercrash bundle lighthouse go}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -136,6 +139,7 @@ cleanup() {
   trap - EXIT INT TERM
   local p
   for p in "${PIDS[@]}"; do stop_pid "$p"; done
+  [ "$(type -t ledger_pg_drop)" = function ] && ledger_pg_drop
   if [ -n "$PGDB" ]; then
     psql -h "$HOST" -U postgres -d "$PG_ADMIN_DB" -q -v ON_ERROR_STOP=1 \
       -c "DROP DATABASE IF EXISTS $PGDB WITH (FORCE)" >/dev/null 2>&1 || echo "bench: could not drop database $PGDB" >&2
@@ -516,6 +520,126 @@ if want memberinfo; then
     fi
   else
     ROWS+=("| authenticated member/info on postgres | ≥ $MEMBERINFO_RPS req/s, p99 < $MEMBERINFO_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+fi
+
+# ---------------------------------------------------------------- 1d. ledger postings (money, issue 4)
+# bench/ledger (a Go program): a fresh demo server per database, ~200 players
+# from `palaro member add`, operator finance01, then 32 keep-alive clients
+# posting POST /ops/v1/adjustments (random player, CREDIT/DEBIT against the
+# house) for BENCH_DURATION after a BENCH_WARMUP warm-up. Targets: >= 10,000
+# postings/s on SQLite and >= 5,000/s on PostgreSQL, p99 < 20 ms, server RSS
+# < 300 MB. `ledgercrash`: the same load while the server is killed with
+# SIGKILL 3-5 times and restarted; then `palaro ledger verify` must pass and
+# every acknowledged key must be in the ledger exactly once. Ports
+# BENCH_LEDGER_PORT_BASE (19100) .. +3; PostgreSQL databases
+# palaro_bench_ledger_<pid>_<db> created and dropped here.
+LEDGER_PORT_BASE=${BENCH_LEDGER_PORT_BASE:-19100}
+LEDGER_PLAYERS=${BENCH_LEDGER_PLAYERS:-200}
+LEDGER_CLIENTS=32
+LEDGER_CRASH_DURATION=${BENCH_LEDGER_CRASH_DURATION:-40}
+LEDGER_TARGET_SQLITE=10000
+LEDGER_TARGET_PG=5000
+LEDGER_P99_MS=20
+LEDGER_RSS_MB=300
+LEDGER_BIN=""
+ledger_tool() {
+  [ -n "$LEDGER_BIN" ] && return 0
+  LEDGER_BIN=$WORK/ledgerbench
+  (cd "$ROOT" && go build -o "$LEDGER_BIN" ./bench/ledger) || { LEDGER_BIN=""; tool_error "go build ./bench/ledger failed"; return 1; }
+}
+ledger_pg_db() { # suffix -> sets LEDGER_PG_URL to a fresh database (empty when PostgreSQL is unavailable)
+  LEDGER_PG_URL=""
+  (exec 3<>"/dev/tcp/$HOST/5432") 2>/dev/null && command -v psql >/dev/null 2>&1 || return 0
+  local admin=test name=palaro_bench_ledger_$$_$1
+  psql -h "$HOST" -U postgres -d test -qAt -c 'select 1' >/dev/null 2>&1 || admin=postgres
+  psql -h "$HOST" -U postgres -d "$admin" -q -v ON_ERROR_STOP=1 -c "CREATE DATABASE $name" >/dev/null 2>&1 ||
+    { tool_error "could not create PostgreSQL database $name"; return 0; }
+  LEDGER_PG_DBS+=("$admin:$name")
+  LEDGER_PG_URL="postgres://postgres@$HOST:5432/$name?sslmode=disable"
+}
+LEDGER_PG_DBS=()
+ledger_pg_drop() {
+  local e
+  for e in "${LEDGER_PG_DBS[@]+"${LEDGER_PG_DBS[@]}"}"; do
+    psql -h "$HOST" -U postgres -d "${e%%:*}" -q -c "DROP DATABASE IF EXISTS ${e#*:} WITH (FORCE)" >/dev/null 2>&1 || true
+  done
+  LEDGER_PG_DBS=()
+}
+ledger_json() { # file field -> value from the last (JSON) line
+  node -e "const l=require('fs').readFileSync('$1','utf8').trim().split('\n').pop(); const v=JSON.parse(l)['$2']; console.log(typeof v==='number'? (Number.isInteger(v)? v : v.toFixed(2)) : v)"
+}
+ledger_throughput() { # db-label database-url port target
+  local db=$1 url=$2 port=$3 target=$4 out=$RES/ledger-$1.txt
+  log "ledger postings on $db: bench/ledger on $HOST:$port ($LEDGER_PLAYERS players, $LEDGER_CLIENTS clients, ${DURATION}s after ${WARMUP}s warm-up)"
+  wait_quiet
+  if ! timeout $((DURATION + WARMUP + 900)) "$LEDGER_BIN" -mode throughput -bin "$PALARO" -db "$url" -addr "$HOST:$port" \
+    -players "$LEDGER_PLAYERS" -clients "$LEDGER_CLIENTS" -duration "${DURATION}s" -warmup "${WARMUP}s" \
+    -log "$RES/server-ledger-$db.log" -server-env "${BENCH_SERVER_ENV:-}" >"$out" 2>&1; then
+    tail -5 "$out" >&2
+    tool_error "bench/ledger on $db failed (see $out)"
+    ROWS+=("| ledger postings on $db | ≥ $target/s, p99 < $LEDGER_P99_MS ms, RSS < $LEDGER_RSS_MB MB | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local pps p50 p99 rss refused errors ok
+  pps=$(ledger_json "$out" postingsPerSecond); p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms)
+  rss=$(ledger_json "$out" peakRssMB); refused=$(ledger_json "$out" refused); errors=$(ledger_json "$out" errors)
+  local rps; rps=$(ledger_json "$out" requestsPerSecond)
+  ok=$(awk -v r="$rps" -v p="$p99" -v m="$rss" -v e="$errors" -v t="$target" -v tp="$LEDGER_P99_MS" -v tm="$LEDGER_RSS_MB" \
+    'BEGIN{print (r>=t && p<tp && m<tm && e==0) ? 1 : 0}')
+  mark "$ok"
+  ROWS+=("| ledger postings on $db (POST /ops/v1/adjustments, $LEDGER_CLIENTS keep-alive clients, $LEDGER_PLAYERS players + house; clients and server share $(nproc) cores) | ≥ $target/s, p99 < $LEDGER_P99_MS ms, RSS < $LEDGER_RSS_MB MB | **$rps completed/s** ($pps/s posted, $refused refused for insufficient funds, $errors errors); p50 $p50 ms, **p99 $p99 ms**; server peak RSS **$rss MB** | $V |")
+}
+ledger_crash() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/ledgercrash-$1.txt
+  log "ledger crash run on $db: ${LEDGER_CRASH_DURATION}s of postings, server killed with SIGKILL 3-5 times"
+  if ! timeout $((LEDGER_CRASH_DURATION + 900)) "$LEDGER_BIN" -mode crash -bin "$PALARO" -db "$url" -addr "$HOST:$port" \
+    -players 50 -clients "$LEDGER_CLIENTS" -duration "${LEDGER_CRASH_DURATION}s" \
+    -log "$RES/server-ledgercrash-$db.log" -server-env "${BENCH_SERVER_ENV:-}" >"$out" 2>&1; then
+    tail -5 "$out" >&2
+    tool_error "bench/ledger crash run on $db failed (see $out)"
+    ROWS+=("| ledger crash run on $db | verify clean, every acknowledged key once | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local ok kills acked sent missing dup unknown wrong verify
+  ok=$(ledger_json "$out" ok); kills=$(ledger_json "$out" kills); acked=$(ledger_json "$out" acked); sent=$(ledger_json "$out" sent)
+  missing=$(ledger_json "$out" missingAcked); dup=$(ledger_json "$out" duplicated); unknown=$(ledger_json "$out" unknownKeys)
+  wrong=$(ledger_json "$out" amountWrong); verify=$(ledger_json "$out" verifyExit)
+  mark "$([ "$ok" = true ] && echo 1 || echo 0)"
+  ROWS+=("| ledger crash run on $db ($kills × kill -9 + restart under $LEDGER_CLIENTS clients, retries with the same Idempotency-Key) | ledger verify exit 0; every acknowledged key posted exactly once; no posting for an unsent key | verify exit $verify; $acked of $sent keys acknowledged: missing $missing, duplicated $dup, never sent $unknown, wrong amount/refused but posted $wrong | $V |")
+}
+if want ledger || want ledgercrash; then
+  for p in $LEDGER_PORT_BASE $((LEDGER_PORT_BASE + 1)) $((LEDGER_PORT_BASE + 2)) $((LEDGER_PORT_BASE + 3)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_LEDGER_PORT_BASE)"; fi
+  done
+  if ledger_tool; then
+    if want ledger; then
+      mkdir -p "$WORK/ledger-sqlite"
+      ledger_throughput sqlite "sqlite://$WORK/ledger-sqlite/palaro.db" "$LEDGER_PORT_BASE" "$LEDGER_TARGET_SQLITE" || true
+      ledger_pg_db tp
+      if [ -n "$LEDGER_PG_URL" ]; then
+        ledger_throughput postgres "$LEDGER_PG_URL" "$((LEDGER_PORT_BASE + 1))" "$LEDGER_TARGET_PG" || true
+      else
+        ROWS+=("| ledger postings on postgres | ≥ $LEDGER_TARGET_PG/s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+      fi
+      ledger_pg_drop
+    fi
+    if want ledgercrash; then
+      command -v sqlite3 >/dev/null 2>&1 || die "sqlite3 is missing (apt-get install sqlite3)"
+      mkdir -p "$WORK/ledgercrash-sqlite"
+      ledger_crash sqlite "sqlite://$WORK/ledgercrash-sqlite/palaro.db" "$((LEDGER_PORT_BASE + 2))" || true
+      ledger_pg_db crash
+      if [ -n "$LEDGER_PG_URL" ]; then
+        ledger_crash postgres "$LEDGER_PG_URL" "$((LEDGER_PORT_BASE + 3))" || true
+      else
+        ROWS+=("| ledger crash run on postgres | verify clean | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+      fi
+      ledger_pg_drop
+    fi
+  else
+    ROWS+=("| ledger postings | see bench/README.md | go build ./bench/ledger failed | ERROR |")
   fi
 fi
 

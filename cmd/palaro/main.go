@@ -5,6 +5,8 @@
 //	palaro seed      load the demo brand and content into an empty database
 //	palaro brand export|import FILE   print or replace the brand configuration (JSON)
 //	palaro ledger verify   recompute balances from postings; exit 1 on any difference
+//	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
+//	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
 //	palaro version   print the binary and schema versions
 package main
 
@@ -31,7 +33,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | operator add | member add | version")
 }
 
 func run(args []string) error {
@@ -90,6 +92,10 @@ func run(args []string) error {
 		return brandCommand(ctx, cfg, args[1:])
 	case "ledger":
 		return ledgerCommand(ctx, cfg, args[1:], os.Stdout)
+	case "operator":
+		return operatorCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
+	case "member":
+		return memberCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
 	case "version":
 		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
 		return nil

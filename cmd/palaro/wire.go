@@ -11,9 +11,11 @@ import (
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/wallet"
@@ -67,6 +69,26 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- wallet: main balances on the ledger; its postings push balance events ---
 	wallets := wallet.NewService(ledger.NewStore(m.DB, m.Clock), brands, hub, m.Logger)
 	wallet.NewHandler(wallets, accounts).Routes(mux)
+	if err := m.wireTransfers(ctx, mux, wallets, games, accounts); err != nil { // transfer wallets, account record (wire_transfer.go)
+		return err
+	}
+
+	// --- operators: back-office sessions, permissions, audit, manual adjustments (/ops/v1) ---
+	operators := operator.NewService(operator.NewStore(m.DB), m.Clock, operator.DefaultConfig, m.Logger)
+	operators.SetClientIP(func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() })
+	operators.UseWallet(wallets, account.NewStore(m.DB), brands)
+	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
+	operator.NewHandler(operators).Routes(mux)
+	mux.HandleFunc("/ops/", httpx.NotFoundJSON) // unknown /ops/ paths: JSON 404, not the web app
+
+	// --- cashier: deposits, payments, notifications ---
+	cash, err := m.wireCashier(ctx, mux, brands, accounts, wallets, hub, operators) // wire_cashier.go
+	if err != nil {
+		return err
+	}
+
+	// --- withdrawals: payment password, payout accounts, review, payout, receipts ---
+	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash) // wire_withdraw.go
 
 	return nil
 }
@@ -112,6 +134,13 @@ func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("accounts seed: %w", err)
 	}
+
+	// --- demo operators (ops01 ADMIN, cashier01 CASHIER, finance01 FINANCE) ---
+	operatorsSeeded, err := operator.SeedDemo(ctx, operator.NewStore(store), account.DefaultArgon2, time.Now())
+	if err != nil {
+		return false, fmt.Errorf("operators seed: %w", err)
+	}
+	accountsSeeded = accountsSeeded || operatorsSeeded
 
 	// --- demo wallet opening balances (once per member, by idempotency key) ---
 	walletSeeded, err := seedDemoWallets(ctx, store)

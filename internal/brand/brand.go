@@ -28,6 +28,8 @@ type Config struct {
 	OAuth []OAuthProvider `json:"oauth,omitempty"`
 	// LoginVerify is the new-IP login check (loginverify.go); private.
 	LoginVerify LoginVerify `json:"loginVerify"`
+	// Cashier holds deposit methods and withdrawal rules (cashier.go); private.
+	Cashier Cashier `json:"cashier"`
 }
 
 // Info is the public brand configuration (docs/api.md, status.info).
@@ -336,6 +338,9 @@ func (c *Config) Validate() error {
 		return bad("%v", err)
 	}
 	if err := validateLoginVerify(c.LoginVerify); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateCashier(c.Cashier); err != nil {
 		return bad("%v", err)
 	}
 	for _, list := range [][]string{c.Region.BlockedCIDRs, c.Region.AllowedCIDRs} {

@@ -116,5 +116,6 @@ func Demo() Config {
 		},
 		OAuth:       DemoOAuth(),
 		LoginVerify: LoginVerify{NewIP: false, Method: "sms"},
+		Cashier:     DemoCashier(),
 	}
 }

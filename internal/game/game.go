@@ -88,9 +88,18 @@ type Vendor struct {
 	IsNew       bool
 	Maintenance bool
 	Sort        int
+	WalletType  string // WalletSeamless (default) or WalletTransfer
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }
+
+// Wallet types of a vendor (docs/ledger.md, "Transfer wallets"): a seamless
+// vendor debits and credits the player's main wallet per round; a transfer
+// vendor keeps its own wallet that players move money to and from.
+const (
+	WalletSeamless = "SEAMLESS"
+	WalletTransfer = "TRANSFER"
+)
 
 // Game is one playable title.
 type Game struct {
@@ -165,6 +174,13 @@ func (v *Vendor) Validate() error {
 	case LaunchIframe, LaunchWindow:
 	default:
 		return apperr.Invalid("game.invalid_vendor").With("name", "launchMode")
+	}
+	switch v.WalletType {
+	case "":
+		v.WalletType = WalletSeamless
+	case WalletSeamless, WalletTransfer:
+	default:
+		return apperr.Invalid("game.invalid_vendor").With("name", "walletType")
 	}
 	return nil
 }

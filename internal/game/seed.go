@@ -25,6 +25,11 @@ func SeedDemo(ctx context.Context, s *Store, now time.Time) (bool, error) {
 	return true, nil
 }
 
+// demoTransferVendors keep their own wallet in the demo (served by the
+// sandbox transfer vendor, docs/vendor-transfer.md); every other demo vendor
+// is seamless.
+var demoTransferVendors = map[string]bool{"JDB": true, "CQ9": true}
+
 type demoVendor struct {
 	code, gameType, name, isGame, launch string
 	isNew, maint                         bool
@@ -53,8 +58,12 @@ func DemoCatalog(now time.Time) ([]Vendor, []Game, []Winner) {
 		if launch == "" {
 			launch = LaunchIframe
 		}
+		wallet := WalletSeamless
+		if demoTransferVendors[d.code] {
+			wallet = WalletTransfer
+		}
 		vendors = append(vendors, Vendor{Code: d.code, GameType: d.gameType, DisplayName: d.name, IsGame: d.isGame, LaunchMode: launch,
-			IsNew: d.isNew, Maintenance: d.maint, Sort: perCat[d.gameType], CreatedAt: created, UpdatedAt: created})
+			IsNew: d.isNew, Maintenance: d.maint, Sort: perCat[d.gameType], WalletType: wallet, CreatedAt: created, UpdatedAt: created})
 		for j, g := range d.games {
 			code := d.code + "_" + slug(g.name)
 			for k := 2; codes[code]; k++ {

@@ -64,7 +64,7 @@ func (s *Store) Load(ctx context.Context) (Data, error) {
 }
 
 func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
-	rows, err := q.QueryContext(ctx, `SELECT code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, created_at, updated_at
+	rows, err := q.QueryContext(ctx, `SELECT code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, wallet_type, created_at, updated_at
 		FROM game_vendor ORDER BY game_type, sort, code`)
 	if err != nil {
 		return nil, fmt.Errorf("list vendors: %w", err)
@@ -75,7 +75,7 @@ func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
 		var v Vendor
 		var isNew, maint int
 		var created, updated int64
-		if err := rows.Scan(&v.Code, &v.GameType, &v.DisplayName, &v.IsGame, &v.LaunchMode, &isNew, &maint, &v.Sort, &created, &updated); err != nil {
+		if err := rows.Scan(&v.Code, &v.GameType, &v.DisplayName, &v.IsGame, &v.LaunchMode, &isNew, &maint, &v.Sort, &v.WalletType, &created, &updated); err != nil {
 			return nil, fmt.Errorf("scan vendor: %w", err)
 		}
 		v.IsNew, v.Maintenance = isNew != 0, maint != 0
@@ -197,12 +197,15 @@ func upsertVendor(ctx context.Context, tx *db.Tx, v *Vendor, now time.Time) erro
 		v.CreatedAt = now
 	}
 	v.UpdatedAt = now
-	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO game_vendor (code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	if v.WalletType == "" {
+		v.WalletType = WalletSeamless
+	}
+	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO game_vendor (code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, wallet_type, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (code, game_type) DO UPDATE SET display_name = excluded.display_name, is_game = excluded.is_game,
 			launch_mode = excluded.launch_mode, is_new = excluded.is_new, maintenance = excluded.maintenance,
-			sort = excluded.sort, updated_at = excluded.updated_at`),
-		v.Code, v.GameType, v.DisplayName, v.IsGame, v.LaunchMode, b2i(v.IsNew), b2i(v.Maintenance), v.Sort, v.CreatedAt.UnixMilli(), v.UpdatedAt.UnixMilli())
+			sort = excluded.sort, wallet_type = excluded.wallet_type, updated_at = excluded.updated_at`),
+		v.Code, v.GameType, v.DisplayName, v.IsGame, v.LaunchMode, b2i(v.IsNew), b2i(v.Maintenance), v.Sort, v.WalletType, v.CreatedAt.UnixMilli(), v.UpdatedAt.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("upsert vendor %s/%s: %w", v.Code, v.GameType, err)
 	}

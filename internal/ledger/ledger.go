@@ -166,7 +166,10 @@ type Posting struct {
 	Metadata   map[string]string
 	CreatedAt  time.Time
 	Lines      []Line // ordered by account id
-	Replay     bool   // true when the key had been posted before and this is the first result
+	// BalancesAfter[i] is the balance of Lines[i].AccountID right after this
+	// posting (the line's balance_after), exact even under concurrent postings.
+	BalancesAfter []int64
+	Replay        bool // true when the key had been posted before and this is the first result
 }
 
 // validate checks the shape of a request and returns its lines sorted by

@@ -401,8 +401,11 @@ func TestVerify(t *testing.T) {
 				if p.Kind == ledger.ProblemBalance && p.AccountID != b.house.ID {
 					t.Errorf("balance problem %+v", p)
 				}
+				if p.Kind == ledger.ProblemBalanceAfter && (p.PostingID != bet.ID || p.AccountID != b.house.ID || p.Want != 399 || p.Got != 400) {
+					t.Errorf("balance_after problem %+v", p)
+				}
 			}
-			if kinds[ledger.ProblemUnbalanced] != 1 || kinds[ledger.ProblemBalance] != 1 || len(rep.Problems) != 2 {
+			if kinds[ledger.ProblemUnbalanced] != 1 || kinds[ledger.ProblemBalance] != 1 || kinds[ledger.ProblemBalanceAfter] != 1 || len(rep.Problems) != 3 {
 				t.Fatalf("report %v", rep.Problems)
 			}
 			if rep.Accounts != 3 || rep.Postings != 2 || rep.Lines != 4 {

@@ -2,10 +2,11 @@ package ledger
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
-	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -17,16 +18,27 @@ import (
 type Store struct {
 	db    *db.DB
 	clock clock.Clock
+
+	// Group commit (commit.go): postings waiting for the writer.
+	mu      sync.Mutex
+	queue   []*pending
+	writing bool          // a writer goroutine is draining the queue
+	expect  int           // postings the writer waits for before its next batch
+	arrived chan struct{} // wakes a gathering writer once expect postings are queued
+	stats   BatchStats
+
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt // prepared one-row statements of the SQLite batch path (batchsql.go)
 }
 
 func NewStore(d *db.DB, clk clock.Clock) *Store {
 	if clk == nil {
 		clk = clock.System{}
 	}
-	return &Store{db: d, clock: clk}
+	return &Store{db: d, clock: clk, arrived: make(chan struct{}, 1)}
 }
 
-// maxAttempts bounds the retries of a posting transaction that lost a race
+// maxAttempts bounds the retries of a batch transaction that lost a race
 // (PostgreSQL serialization failure or deadlock, SQLite busy, or a unique
 // violation on the idempotency key, which the next attempt answers as a replay).
 const maxAttempts = 8
@@ -67,8 +79,8 @@ func (s *Store) EnsureAccount(ctx context.Context, spec AccountSpec) (Account, e
 
 // FindAccount looks an account up by its spec.
 func (s *Store) FindAccount(ctx context.Context, spec AccountSpec) (Account, error) {
-	a, err := scanAccount(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountCols+` FROM ledger_account
-		WHERE owner_type = ? AND owner_id = ? AND purpose = ? AND vendor = ? AND currency = ?`),
+	a, err := scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM ledger_account
+		WHERE owner_type = ? AND owner_id = ? AND purpose = ? AND vendor = ? AND currency = ?`,
 		spec.OwnerType, spec.OwnerID, spec.Purpose, spec.Vendor, spec.Currency))
 	if db.IsNoRows(err) {
 		return a, apperr.NotFound("ledger.unknown_account")
@@ -81,7 +93,7 @@ func (s *Store) FindAccount(ctx context.Context, spec AccountSpec) (Account, err
 
 // Account reads one account by id.
 func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
-	a, err := scanAccount(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountCols+` FROM ledger_account WHERE id = ?`), id))
+	a, err := scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM ledger_account WHERE id = ?`, id))
 	if db.IsNoRows(err) {
 		return a, apperr.NotFound("ledger.unknown_account").With("id", id)
 	}
@@ -148,37 +160,12 @@ func (s *Store) Reverse(ctx context.Context, postingID int64, key, reason string
 }
 
 func (s *Store) post(ctx context.Context, req PostingRequest, lines []Line, reverses int64) (Posting, error) {
-	hash := inputHash(req.Kind, reverses, lines, req.Metadata)
 	meta, err := json.Marshal(orEmpty(req.Metadata))
 	if err != nil {
 		return Posting{}, apperr.Internal(err, "encode metadata")
 	}
-	var out Posting
-	for attempt := 1; ; attempt++ {
-		err = s.db.InTx(ctx, func(tx *db.Tx) error {
-			var err error
-			out, err = postTx(ctx, tx, req, lines, reverses, hash, string(meta), s.clock.Now())
-			return err
-		})
-		if err == nil || attempt >= maxAttempts || !retryable(err) {
-			break
-		}
-		// Back off a little, with jitter, so the racers do not collide again.
-		d := time.Duration(attempt*attempt) * time.Millisecond
-		select {
-		case <-time.After(d + rand.N(d+time.Millisecond)):
-		case <-ctx.Done():
-			return Posting{}, ctx.Err()
-		}
-	}
-	if err != nil {
-		var ae *apperr.Error
-		if errors.As(err, &ae) {
-			return Posting{}, err
-		}
-		return Posting{}, apperr.Internal(err, "post %s", req.Key)
-	}
-	return out, nil
+	return s.enqueue(ctx, &pending{req: req, lines: lines, reverses: reverses,
+		hash: inputHash(req.Kind, reverses, lines, req.Metadata), meta: string(meta)})
 }
 
 func orEmpty(m map[string]string) map[string]string {
@@ -186,123 +173,6 @@ func orEmpty(m map[string]string) map[string]string {
 		return map[string]string{}
 	}
 	return m
-}
-
-// postTx is one attempt: idempotency check, account locks in id order,
-// balance checks, then the posting, its lines and the new cached balances.
-func postTx(ctx context.Context, tx *db.Tx, req PostingRequest, lines []Line, reverses int64, hash, meta string, now time.Time) (Posting, error) {
-	var id int64
-	var storedHash string
-	err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT id, input_hash FROM ledger_posting WHERE idempotency_key = ?`), req.Key).Scan(&id, &storedHash)
-	switch {
-	case err == nil:
-		if storedHash != hash {
-			return Posting{}, apperr.Conflict("ledger.idempotency_mismatch")
-		}
-		p, err := postingByID(ctx, tx, id)
-		p.Replay = true
-		return p, err
-	case !db.IsNoRows(err):
-		return Posting{}, err
-	}
-	if reverses != 0 {
-		var n int
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COUNT(*) FROM ledger_posting WHERE reverses_posting_id = ?`), reverses).Scan(&n); err != nil {
-			return Posting{}, err
-		}
-		if n > 0 {
-			return Posting{}, apperr.Conflict("ledger.already_reversed")
-		}
-	}
-
-	// Lock every account of the posting in ascending id order (lines are
-	// sorted), so two postings over the same accounts never wait on each
-	// other in a cycle. On SQLite the transaction already holds the write
-	// lock (BEGIN IMMEDIATE), so FOR UPDATE is neither needed nor valid.
-	q := `SELECT id, currency, allow_negative, balance FROM ledger_account WHERE id IN (?` + strings.Repeat(`, ?`, len(lines)-1) + `) ORDER BY id`
-	if tx.Dialect() == db.Postgres {
-		q += ` FOR UPDATE`
-	}
-	args := make([]any, len(lines))
-	for i, l := range lines {
-		args[i] = l.AccountID
-	}
-	rows, err := tx.QueryContext(ctx, tx.Rebind(q), args...)
-	if err != nil {
-		return Posting{}, err
-	}
-	type locked struct {
-		currency string
-		neg      bool
-		balance  int64
-	}
-	accts := make(map[int64]locked, len(lines))
-	for rows.Next() {
-		var id int64
-		var a locked
-		var neg int
-		if err := rows.Scan(&id, &a.currency, &neg, &a.balance); err != nil {
-			rows.Close()
-			return Posting{}, err
-		}
-		a.neg = neg != 0
-		accts[id] = a
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return Posting{}, err
-	}
-	newBalance := make([]int64, len(lines))
-	for i, l := range lines {
-		a, ok := accts[l.AccountID]
-		if !ok {
-			return Posting{}, apperr.NotFound("ledger.unknown_account").With("id", l.AccountID)
-		}
-		if a.currency != l.Currency {
-			return Posting{}, apperr.Invalid("ledger.currency_mismatch").With("id", l.AccountID)
-		}
-		nb := a.balance + l.Amount
-		if (l.Amount > 0 && nb < a.balance) || (l.Amount < 0 && nb > a.balance) {
-			return Posting{}, apperr.Invalid("ledger.invalid_posting").With("reason", "amount_range")
-		}
-		if nb < 0 && !a.neg {
-			return Posting{}, apperr.Conflict("ledger.insufficient_funds").With("id", l.AccountID)
-		}
-		newBalance[i] = nb
-	}
-
-	var rev any
-	if reverses != 0 {
-		rev = reverses
-	}
-	at := now.UnixMilli()
-	var postingID int64
-	err = tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO ledger_posting (idempotency_key, input_hash, kind, reverses_posting_id, metadata, created_at)
-		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), req.Key, hash, req.Kind, rev, meta, at).Scan(&postingID)
-	if err != nil {
-		return Posting{}, err // a unique violation is retried and then answered as a replay or already_reversed
-	}
-	// One statement for the lines and one for the balances: the hot accounts
-	// (the house) stay locked for as few round trips as possible.
-	lineArgs := make([]any, 0, 4*len(lines))
-	caseArgs := make([]any, 0, 2*len(lines)+1+len(lines))
-	for i, l := range lines {
-		lineArgs = append(lineArgs, postingID, l.AccountID, l.Amount, l.Currency)
-		caseArgs = append(caseArgs, l.AccountID, newBalance[i])
-	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO ledger_line (posting_id, account_id, amount, currency) VALUES (?, ?, ?, ?)`+
-		strings.Repeat(`, (?, ?, ?, ?)`, len(lines)-1)), lineArgs...); err != nil {
-		return Posting{}, err
-	}
-	caseArgs = append(append(caseArgs, at), args...)
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE ledger_account SET balance = CASE id`+strings.Repeat(` WHEN ? THEN CAST(? AS BIGINT)`, len(lines))+
-		` END, version = version + 1, updated_at = ? WHERE id IN (?`+strings.Repeat(`, ?`, len(lines)-1)+`)`), caseArgs...); err != nil {
-		return Posting{}, err
-	}
-	return Posting{
-		ID: postingID, Key: req.Key, InputHash: hash, Kind: req.Kind, ReversesID: reverses,
-		Metadata: orEmpty(req.Metadata), CreatedAt: time.UnixMilli(at), Lines: lines,
-	}, nil
 }
 
 // Posting reads one posting with its lines.
@@ -340,17 +210,19 @@ func postingByID(ctx context.Context, q rebinder, id int64) (Posting, error) {
 	if err := json.Unmarshal([]byte(meta), &p.Metadata); err != nil {
 		return p, err
 	}
-	rows, err := q.QueryContext(ctx, q.Rebind(`SELECT account_id, amount, currency FROM ledger_line WHERE posting_id = ? ORDER BY account_id`), id)
+	rows, err := q.QueryContext(ctx, q.Rebind(`SELECT account_id, amount, currency, COALESCE(balance_after, 0) FROM ledger_line WHERE posting_id = ? ORDER BY account_id`), id)
 	if err != nil {
 		return p, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var l Line
-		if err := rows.Scan(&l.AccountID, &l.Amount, &l.Currency); err != nil {
+		var after int64
+		if err := rows.Scan(&l.AccountID, &l.Amount, &l.Currency, &after); err != nil {
 			return p, err
 		}
 		p.Lines = append(p.Lines, l)
+		p.BalancesAfter = append(p.BalancesAfter, after)
 	}
 	return p, rows.Err()
 }

@@ -17,6 +17,7 @@ const (
 	ProblemNegative         = "negative"          // an account that may not go negative is below zero
 	ProblemTooFewLines      = "too_few_lines"     // a posting with fewer than two lines
 	ProblemReversalMismatch = "reversal_mismatch" // a reversal that is not the exact negation of its original
+	ProblemBalanceAfter     = "balance_after"     // a line's balance_after is not the running sum of its account's lines
 )
 
 // Problem is one difference Verify found.
@@ -43,6 +44,8 @@ func (p Problem) String() string {
 		return fmt.Sprintf("posting %d: %d lines, want at least 2", p.PostingID, p.Got)
 	case ProblemReversalMismatch:
 		return fmt.Sprintf("posting %d: account %d in %s does not negate the original (sum %d)", p.PostingID, p.AccountID, p.Currency, p.Got)
+	case ProblemBalanceAfter:
+		return fmt.Sprintf("posting %d: line on account %d has balance_after %d (0 if missing), its account's lines sum to %d up to it", p.PostingID, p.AccountID, p.Got, p.Want)
 	}
 	return p.Kind
 }
@@ -113,6 +116,14 @@ func verify(ctx context.Context, q db.Querier, rebind func(string) string, rep *
 			WHERE r.reverses_posting_id IS NOT NULL
 			GROUP BY r.id, x.account_id, x.currency HAVING SUM(x.amount) <> 0 ORDER BY r.id, x.account_id`,
 			func(p *Problem) []any { return []any{&p.PostingID, &p.AccountID, &p.Currency, &p.Got} }},
+		// Each line's balance_after is the running sum of its account's lines in
+		// posting order; with the balance check above, the last one is the balance.
+		{ProblemBalanceAfter, `SELECT posting_id, account_id, want, COALESCE(balance_after, 0) FROM (
+			SELECT posting_id, account_id, balance_after,
+				CAST(SUM(amount) OVER (PARTITION BY account_id ORDER BY posting_id ROWS UNBOUNDED PRECEDING) AS BIGINT) AS want
+			FROM ledger_line) x
+			WHERE balance_after IS NULL OR balance_after <> want ORDER BY account_id, posting_id`,
+			func(p *Problem) []any { return []any{&p.PostingID, &p.AccountID, &p.Want, &p.Got} }},
 	}
 	for _, c := range checks {
 		rows, err := q.QueryContext(ctx, rebind(c.sql))

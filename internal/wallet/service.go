@@ -19,6 +19,9 @@ type Service struct {
 	brand  BrandSource
 	pub    realtime.Publisher // nil: no events (the one-shot seed command)
 	logger *slog.Logger
+	// catalog tells which vendors keep a transfer wallet (UseCatalog); nil:
+	// none, the brand runs a single wallet.
+	catalog CatalogSource
 
 	// publishMu serialises "read the balance, publish it" per member
 	// (striped), so the last event a member receives carries a balance read
@@ -67,13 +70,17 @@ func (s *Service) Balance(ctx context.Context, c account.Caller) (Balance, error
 	return Balance{Balance: a.Balance, Currency: a.Currency, CurrencySymbol: cur.Symbol, Decimals: cur.Decimals}, nil
 }
 
-// Merchant tells the browser which wallet model the brand runs.
+// UseCatalog tells the wallet where the vendors' wallet types live.
+func (s *Service) UseCatalog(c CatalogSource) { s.catalog = c }
+
+// Merchant tells the browser which wallet model the brand runs: a single
+// wallet unless some vendor of the catalogue keeps a transfer wallet.
 func (s *Service) Merchant(ctx context.Context) (Merchant, error) {
-	c, err := s.brand.Current(ctx)
+	vs, err := transferVendorsOf(ctx, s.catalog, nil)
 	if err != nil {
-		return Merchant{}, apperr.Internal(err, "brand")
+		return Merchant{}, err
 	}
-	return Merchant{IsSingle: !c.SwitchOn(SwitchTransferWallet)}, nil
+	return Merchant{IsSingle: len(vs) == 0}, nil
 }
 
 // Post writes a posting through the ledger and, once it is committed,

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
 	"github.com/palaro/palaro/internal/realtime"
@@ -61,14 +64,14 @@ func (r *recorder) take() []published {
 }
 
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	ledger *ledger.Store
 	brand  *staticBrand
 	rec    *recorder
 	svc    *Service
 }
 
-func newEnv(t *testing.T, d *db.DB) *env {
+func newEnv(t testing.TB, d *db.DB) *env {
 	l := ledger.NewStore(d, nil)
 	b := &staticBrand{c: brand.Demo()}
 	rec := &recorder{}
@@ -328,16 +331,36 @@ func TestPost(t *testing.T) {
 	})
 }
 
+// TestMerchant: the brand runs a single wallet unless a vendor of the
+// catalogue keeps a transfer wallet.
 func TestMerchant(t *testing.T) {
-	e := newEnv(t, dbtest.Open(t, db.SQLite))
-	ctx := context.Background()
-	if m, err := e.svc.Merchant(ctx); err != nil || !m.IsSingle {
-		t.Fatalf("demo brand: %+v %v", m, err)
-	}
-	e.brand.mu.Lock()
-	e.brand.c.Whitelabel = append(append([]brand.Switch(nil), e.brand.c.Whitelabel...), brand.Switch{ModID: SwitchTransferWallet, Enabled: true})
-	e.brand.mu.Unlock()
-	if m, err := e.svc.Merchant(ctx); err != nil || m.IsSingle {
-		t.Fatalf("transfer wallets on: %+v %v", m, err)
-	}
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		ctx := context.Background()
+		if m, err := e.svc.Merchant(ctx); err != nil || !m.IsSingle {
+			t.Fatalf("no catalogue: %+v %v", m, err)
+		}
+		store := game.NewStore(d)
+		games := game.NewService(store, clock.System{}, nil, time.Nanosecond)
+		e.svc.UseCatalog(games)
+		if m, err := e.svc.Merchant(ctx); err != nil || !m.IsSingle {
+			t.Fatalf("empty catalogue: %+v %v", m, err)
+		}
+		vendors, _, _ := game.DemoCatalog(time.Now())
+		for i := range vendors {
+			vendors[i].WalletType = game.WalletSeamless
+		}
+		if err := store.Import(ctx, vendors, nil, nil, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := e.svc.Merchant(ctx); err != nil || !m.IsSingle {
+			t.Fatalf("seamless vendors only: %+v %v", m, err)
+		}
+		if _, err := games.PutVendor(ctx, game.Vendor{Code: "JDB", GameType: "FISH", DisplayName: "JDB Fishing", WalletType: game.WalletTransfer}); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := e.svc.Merchant(ctx); err != nil || m.IsSingle {
+			t.Fatalf("one transfer vendor: %+v %v", m, err)
+		}
+	})
 }

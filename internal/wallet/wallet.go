@@ -26,10 +26,9 @@ const (
 // 10,000.00 in the brand currency, minor units.
 const DemoOpening = 1_000_000
 
-// SwitchTransferWallet is the whitelabel switch that will turn on separate
-// transfer wallets per vendor. While it is absent or off the brand runs a
-// single (seamless) main wallet and /wps/v2/wallets/merchant says isSingle.
-const SwitchTransferWallet = "TRANSFERWALLET"
+// SwitchAgentPolicy is the whitelabel switch that turns on the consolidated
+// funds call for real users (spec section 6).
+const SwitchAgentPolicy = "AGENTPOLICY3"
 
 // Idempotency key prefixes of the postings this package makes itself.
 const (

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/cashier"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/notify"
+	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/payment"
+	"github.com/palaro/palaro/internal/realtime"
+	"github.com/palaro/palaro/internal/wallet"
+)
+
+// cashierWiring is what the deposit side hands to the withdrawal side.
+type cashierWiring struct {
+	Notices   *notify.Service    // notify.Notifier for withdrawal notices
+	Providers []payment.Provider // payout providers (the sandbox in demo mode)
+}
+
+// wireCashier serves deposits, provider callbacks, member messages and, in
+// demo mode only, the sandbox payment provider at /sandbox/ (docs/payments.md).
+// The sandbox secret is PALARO_SANDBOX_PAY_SECRET (or _FILE), else one
+// generated once and kept in the database (account secrets) so every
+// instance shares it. The adapter reaches the sandbox, and the sandbox the
+// callback, at PALARO_SANDBOX_PAY_URL, by default http://127.0.0.1:<port>.
+func (m *Main) wireCashier(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
+	wallets *wallet.Service, hub realtime.Publisher, operators *operator.Service) (cashierWiring, error) {
+	notices := notify.NewService(notify.NewStore(m.DB), hub, m.Clock, m.Logger)
+	notify.NewHandler(notices, accounts).Routes(mux)
+
+	base := m.selfBaseURL
+	var providers []payment.Provider
+	if m.Config.Demo {
+		secret, err := m.sandboxSecret(ctx)
+		if err != nil {
+			return cashierWiring{}, err
+		}
+		sb := payment.NewSandboxServer(m.DB, secret, m.Clock, m.Logger)
+		sb.Merchant = func(ctx context.Context) string {
+			if c, err := brands.Current(ctx); err == nil {
+				return c.BrandName
+			}
+			return "Palaro"
+		}
+		sb.Routes(mux)
+		context.AfterFunc(ctx, sb.Close)
+		providers = append(providers, payment.NewSandbox(secret, base, m.Clock))
+		m.Logger.Info("demo: sandbox payment provider mounted", "path", "/sandbox/")
+	}
+
+	deposits := cashier.NewService(cashier.NewStore(m.DB), cashier.Deps{
+		Brand: brands, Wallet: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Providers: providers,
+		Notifier: notices, Auditor: operators, Clock: m.Clock, Logger: m.Logger, NotifyBase: base,
+	})
+	cashier.NewHandler(deposits, accounts).Routes(mux)
+	cashier.NewOpsHandler(deposits, operators).Routes(mux)
+	go deposits.Run(ctx) // expiry of unpaid online deposits, recovery of interrupted credits
+	return cashierWiring{Notices: notices, Providers: providers}, nil
+}
+
+// selfBaseURL is where this server reaches itself over HTTP.
+func (m *Main) selfBaseURL() string {
+	if v := envOrFile("PALARO_SANDBOX_PAY_URL"); v != "" {
+		return strings.TrimRight(v, "/")
+	}
+	host, port, err := net.SplitHostPort(m.Addr())
+	if err != nil {
+		host, port, _ = net.SplitHostPort(m.Config.Addr)
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1" // listening on every interface: loopback reaches it
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+func (m *Main) sandboxSecret(ctx context.Context) (string, error) {
+	if v := envOrFile("PALARO_SANDBOX_PAY_SECRET"); v != "" {
+		return v, nil
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	v, err := account.NewStore(m.DB).Secret(ctx, "sandbox_pay", hex.EncodeToString(b), m.Clock.Now())
+	if err != nil {
+		return "", fmt.Errorf("sandbox secret: %w", err)
+	}
+	return v, nil
+}
+
+// envOrFile reads NAME, else the file named by NAME_FILE.
+func envOrFile(name string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	if f := os.Getenv(name + "_FILE"); f != "" {
+		if b, err := os.ReadFile(f); err == nil {
+			return strings.TrimSpace(string(b))
+		}
+	}
+	return ""
+}

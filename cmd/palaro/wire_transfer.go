@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/sandbox/transfervendor"
+	"github.com/palaro/palaro/internal/vendorwallet"
+	"github.com/palaro/palaro/internal/wallet"
+)
+
+// wireTransfers serves transfer wallets, consolidated funds and the account
+// record (docs/ledger.md, "Transfer wallets"; docs/vendor-transfer.md).
+// A TRANSFER vendor's adapter is configured by PALARO_TRANSFER_VENDOR_<CODE>_URL
+// and PALARO_TRANSFER_VENDOR_<CODE>_SECRET (or _SECRET_FILE). In demo mode
+// the sandbox transfer vendor is mounted at /sandbox/vendor/transfer/ and
+// stands in for every TRANSFER vendor of the catalogue without one; its
+// secret is PALARO_SANDBOX_VENDOR_SECRET (or _FILE), else one generated once
+// and kept in the database. A sweeper settles PENDING transfers every 30 s.
+func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *wallet.Service, games *game.Service, accounts *account.Service) error {
+	wallets.UseCatalog(games)
+	cat, err := games.Catalog(ctx)
+	if err != nil {
+		return err
+	}
+	adapters := map[string]vendorwallet.Wallet{}
+	var sandboxed []string
+	for _, code := range wallet.TransferVendorCodes(cat) {
+		env := "PALARO_TRANSFER_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(code))
+		if url, secret := os.Getenv(env+"_URL"), envOrFile(env+"_SECRET"); url != "" && secret != "" {
+			base := strings.TrimRight(url, "/")
+			adapters[code] = vendorwallet.NewClient(func() string { return base }, []byte(secret), nil, m.Clock)
+			continue
+		}
+		sandboxed = append(sandboxed, code)
+	}
+	if m.Config.Demo && len(sandboxed) > 0 {
+		secret, err := m.sandboxVendorSecret(ctx)
+		if err != nil {
+			return err
+		}
+		transfervendor.New(m.DB, secret, sandboxed, m.Clock, m.Logger).Routes(mux)
+		for _, code := range sandboxed {
+			adapters[code] = vendorwallet.NewClient(func() string { return transfervendor.BaseURL(m.selfBaseURL(), code) }, secret, nil, m.Clock)
+		}
+		m.Logger.Info("demo: sandbox transfer vendor mounted", "path", transfervendor.Prefix+"/", "vendors", sandboxed)
+	} else if len(sandboxed) > 0 {
+		m.Logger.Warn("transfer vendors without an adapter are shown unavailable", "vendors", sandboxed)
+	}
+	transfers := wallet.NewTransfers(wallets, m.DB, games, adapters, m.Clock, m.Logger)
+	wallet.NewTransferHandler(transfers, wallet.NewRecords(wallets, m.Clock), accounts).Routes(mux)
+	go transfers.Run(ctx, wallet.SweepEvery)
+	return nil
+}
+
+func (m *Main) sandboxVendorSecret(ctx context.Context) ([]byte, error) {
+	if v := envOrFile("PALARO_SANDBOX_VENDOR_SECRET"); v != "" {
+		return []byte(v), nil
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	v, err := account.NewStore(m.DB).Secret(ctx, "sandbox_vendor", hex.EncodeToString(b), m.Clock.Now())
+	if err != nil {
+		return nil, fmt.Errorf("sandbox vendor secret: %w", err)
+	}
+	return []byte(v), nil
+}

@@ -1,0 +1,133 @@
+package cashier
+
+import (
+	"net/http"
+
+	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/platform/httpx"
+)
+
+// OpsHandler serves the operator deposit queue under /ops/v1/cashier/.
+type OpsHandler struct {
+	svc   *Service
+	guard operator.Guard
+}
+
+func NewOpsHandler(svc *Service, auth operator.Authenticator) *OpsHandler {
+	return &OpsHandler{svc: svc, guard: operator.Guard{Auth: auth}}
+}
+
+// opsRoutePerms is the permission each operator route needs (the
+// authorization test walks it for every role).
+var opsRoutePerms = map[string]operator.Permission{
+	"GET /ops/v1/cashier/deposits":               operator.PermCashierRead,
+	"GET /ops/v1/cashier/deposits/{id}":          operator.PermCashierRead,
+	"GET /ops/v1/cashier/deposits/{id}/receipt":  operator.PermCashierRead,
+	"POST /ops/v1/cashier/deposits/{id}/approve": operator.PermCashierDecide,
+	"POST /ops/v1/cashier/deposits/{id}/reject":  operator.PermCashierDecide,
+}
+
+func (h *OpsHandler) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /ops/v1/cashier/deposits", h.list)
+	mux.HandleFunc("GET /ops/v1/cashier/deposits/{id}", h.get)
+	mux.HandleFunc("GET /ops/v1/cashier/deposits/{id}/receipt", h.receipt)
+	mux.HandleFunc("POST /ops/v1/cashier/deposits/{id}/approve", h.approve)
+	mux.HandleFunc("POST /ops/v1/cashier/deposits/{id}/reject", h.reject)
+}
+
+func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits"]); !ok {
+		return
+	}
+	f, err := listQuery(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	p, err := h.svc.OpsList(r.Context(), f)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, p)
+}
+
+func (h *OpsHandler) get(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}"]); !ok {
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	d, err := h.svc.OpsGet(r.Context(), id)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, d)
+}
+
+func (h *OpsHandler) receipt(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}/receipt"]); !ok {
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	rc, err := h.svc.OpsReceipt(r.Context(), id)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	writeImage(w, rc)
+}
+
+func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request) {
+	op, ok := h.guard.Require(w, r, opsRoutePerms["POST /ops/v1/cashier/deposits/{id}/approve"])
+	if !ok {
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	d, err := h.svc.Approve(r.Context(), op, id)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, d)
+}
+
+// RejectRequest is the body of .../reject.
+type RejectRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request) {
+	op, ok := h.guard.Require(w, r, opsRoutePerms["POST /ops/v1/cashier/deposits/{id}/reject"])
+	if !ok {
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	var req RejectRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	d, err := h.svc.Reject(r.Context(), op, id, req.Reason)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, d)
+}

@@ -1,0 +1,229 @@
+package ledger_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/db/dbtest"
+)
+
+// TestBatchMixedOutcomes queues postings with every outcome into ONE batch
+// (the writer is held until all are queued, in a known order) and checks
+// that each gets the answer it would get if the postings ran one after the
+// other: refusals fail alone, duplicates inside the batch are replays or
+// mismatches, a key freed by a refusal can be used again later in the batch.
+func TestBatchMixedOutcomes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := newBook(t, d)
+		alice := b.player(1, 100)
+		bob := b.player(2, 0)
+		old := b.post("old", ledger.KindBet, alice.ID, b.house.ID, 5)   // alice 95
+		win := b.post("old-win", ledger.KindWin, b.house.ID, bob.ID, 7) // bob 7
+		before := b.s.Stats()
+
+		type call struct {
+			name string
+			run  func() (ledger.Posting, error)
+			code string // expected error code, "" for success
+			// replayOf names the call (or "old") whose posting a replay returns
+			replayOf string
+		}
+		post := func(key string, from, to, amount int64) func() (ledger.Posting, error) {
+			return func() (ledger.Posting, error) {
+				return b.s.Post(ctx, transfer(key, ledger.KindBet, from, to, amount))
+			}
+		}
+		calls := []call{
+			{name: "k1", run: post("k1", alice.ID, b.house.ID, 60)},                                             // alice 35
+			{name: "k2-overdraw", run: post("k2", alice.ID, b.house.ID, 50), code: "ledger.insufficient_funds"}, // alice stays 35
+			{name: "k3", run: post("k3", b.house.ID, bob.ID, 30)},                                               // bob 37
+			{name: "k1-again", run: post("k1", alice.ID, b.house.ID, 60), replayOf: "k1"},
+			{name: "k1-other-body", run: post("k1", alice.ID, b.house.ID, 61), code: "ledger.idempotency_mismatch"},
+			{name: "k4", run: post("k4", alice.ID, b.house.ID, 35)}, // alice 0: the refused k2 took nothing
+			{name: "old-again", run: post("old", alice.ID, b.house.ID, 5), replayOf: "old"},
+			{name: "old-other-body", run: post("old", alice.ID, b.house.ID, 6), code: "ledger.idempotency_mismatch"},
+			{name: "k2-reused", run: post("k2", bob.ID, alice.ID, 10)}, // the refused key is free: bob 27, alice 10
+			{name: "unknown-account", run: post("k5", alice.ID, 999_999, 1), code: "ledger.unknown_account"},
+			{name: "reverse-win", run: func() (ledger.Posting, error) { return b.s.Reverse(ctx, win.ID, "rev-win", "void") }}, // bob 20
+			{name: "reverse-win-twice", run: func() (ledger.Posting, error) { return b.s.Reverse(ctx, win.ID, "rev-win-2", "void") },
+				code: "ledger.already_reversed"},
+			{name: "k6-overdraw-after-reuse", run: post("k6", alice.ID, b.house.ID, 11), code: "ledger.insufficient_funds"},
+		}
+
+		queued, release := ledger.HoldBatches(b.s)
+		results := make([]ledger.Posting, len(calls))
+		errs := make([]error, len(calls))
+		var wg sync.WaitGroup
+		for i, c := range calls {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results[i], errs[i] = c.run()
+			}()
+			// Queue in this order: wait for this one before starting the next.
+			deadline := time.Now().Add(10 * time.Second)
+			for queued() != i+1 {
+				if time.Now().After(deadline) {
+					t.Fatalf("call %s was not queued", c.name)
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}
+		release()
+		wg.Wait()
+
+		byName := map[string]ledger.Posting{"old": old}
+		for i, c := range calls {
+			if c.code != "" {
+				if errs[i] == nil || apperr.As(errs[i]).Code != c.code {
+					t.Errorf("%s: got %v, want %s", c.name, errs[i], c.code)
+				}
+				continue
+			}
+			if errs[i] != nil {
+				t.Errorf("%s: %v", c.name, errs[i])
+				continue
+			}
+			p := results[i]
+			if c.replayOf != "" {
+				if !p.Replay || p.ID != byName[c.replayOf].ID {
+					t.Errorf("%s: replay %v id %d, want replay of %s (%d)", c.name, p.Replay, p.ID, c.replayOf, byName[c.replayOf].ID)
+				}
+				continue
+			}
+			if p.Replay || p.ID == 0 || len(p.Lines) != 2 {
+				t.Errorf("%s: posting %+v", c.name, p)
+			}
+			byName[c.name] = p
+		}
+		// Written postings got ids in queue order.
+		order := []string{"k1", "k3", "k4", "k2-reused", "reverse-win"}
+		for i := 1; i < len(order); i++ {
+			if byName[order[i]].ID <= byName[order[i-1]].ID {
+				t.Errorf("ids out of order: %s %d after %s %d", order[i], byName[order[i]].ID, order[i-1], byName[order[i-1]].ID)
+			}
+		}
+		// Each posting carries the balances right after it, in line order.
+		afterOf := func(p ledger.Posting, acct int64) int64 {
+			for i, l := range p.Lines {
+				if l.AccountID == acct && i < len(p.BalancesAfter) {
+					return p.BalancesAfter[i]
+				}
+			}
+			return -1
+		}
+		if afterOf(byName["k1"], alice.ID) != 35 || afterOf(byName["k4"], alice.ID) != 0 || afterOf(byName["k2-reused"], alice.ID) != 10 ||
+			afterOf(results[3], alice.ID) != 35 || afterOf(results[6], alice.ID) != 95 {
+			t.Errorf("balances after: k1 %v k4 %v k2 %v k1-again %v old-again %v", byName["k1"].BalancesAfter, byName["k4"].BalancesAfter,
+				byName["k2-reused"].BalancesAfter, results[3].BalancesAfter, results[6].BalancesAfter)
+		}
+		if got := b.s.Stats(); got.Batches-before.Batches != 1 || got.Postings-before.Postings != 5 {
+			t.Errorf("stats %+v -> %+v, want one batch of 5 postings", before, got)
+		}
+		if a, bb := b.balance(alice.ID), b.balance(bob.ID); a != 10 || bb != 20 {
+			t.Errorf("alice %d bob %d, want 10 and 20", a, bb)
+		}
+		if h := b.balance(b.house.ID); h != 5-7+60-30+35+7 {
+			t.Errorf("house %d", h)
+		}
+		// balance_after of alice's lines, newest first, follow the batch order.
+		rows, _, err := b.s.Lines(ctx, ledger.LinesQuery{AccountIDs: []int64{alice.ID}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var after []int64
+		for _, r := range rows {
+			after = append(after, r.BalanceAfter)
+		}
+		if fmt.Sprint(after) != "[10 0 35 95 100]" {
+			t.Errorf("alice balance_after %v", after)
+		}
+		b.verifyClean()
+	})
+}
+
+// TestBatchRacesAcrossStores posts the same keys through two Stores (two
+// writers, as two server processes would) at once: on PostgreSQL a batch that
+// checked its keys before the other committed hits the unique index, is
+// retried whole, and answers replays. Every key lands once.
+func TestBatchRacesAcrossStores(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := newBook(t, d)
+		other := ledger.NewStore(d, nil)
+		const players, keys = 8, 60
+		ids := make([]int64, players)
+		for i := range ids {
+			ids[i] = b.player(int64(i+1), 1_000).ID
+		}
+		var firsts, replays atomic.Int64
+		parallel(2*keys, func(i int) {
+			s := b.s
+			if i%2 == 1 {
+				s = other
+			}
+			k := i / 2
+			p, err := s.Post(ctx, transfer(fmt.Sprintf("race-%d", k), ledger.KindBet, ids[k%players], b.house.ID, 3))
+			if err != nil {
+				t.Errorf("key %d: %v", k, err)
+				return
+			}
+			if p.Replay {
+				replays.Add(1)
+			} else {
+				firsts.Add(1)
+			}
+		})
+		if firsts.Load() != keys || replays.Load() != keys {
+			t.Fatalf("first %d replays %d, want %d each", firsts.Load(), replays.Load(), keys)
+		}
+		if got := b.balance(b.house.ID); got != 3*keys {
+			t.Fatalf("house %d, want %d", got, 3*keys)
+		}
+		b.verifyClean()
+	})
+}
+
+// TestCallerGivesUp: a caller whose context is already done is refused
+// before queueing, and one whose context ends while queued gets the context
+// error; nothing it asked for is half-written.
+func TestCallerGivesUp(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		b := newBook(t, d)
+		alice := b.player(1, 100)
+		done, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := b.s.Post(done, transfer("gone", ledger.KindBet, alice.ID, b.house.ID, 1)); err != context.Canceled {
+			t.Fatalf("got %v, want context.Canceled", err)
+		}
+		queued, release := ledger.HoldBatches(b.s)
+		ctx, cancel2 := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() {
+			_, err := b.s.Post(ctx, transfer("left", ledger.KindBet, alice.ID, b.house.ID, 1))
+			errc <- err
+		}()
+		for queued() != 1 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel2()
+		if err := <-errc; err != context.Canceled {
+			t.Fatalf("got %v, want context.Canceled", err)
+		}
+		release()
+		// The writer drops the abandoned posting; a new one still goes through.
+		p := b.post("after", ledger.KindBet, alice.ID, b.house.ID, 2)
+		if p.Replay || b.balance(alice.ID) != 98 {
+			t.Fatalf("balance %d", b.balance(alice.ID))
+		}
+		b.verifyClean()
+	})
+}

@@ -1,0 +1,407 @@
+package ledger
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// batchSQL is how a batch reads and writes the ledger inside its
+// transaction. The batch logic (commit.go) is the same on both databases;
+// the statements differ in shape, because their costs do:
+//
+//   - PostgreSQL (setSQL): every statement is a network round trip, so a
+//     batch is BEGIN, one read (the accounts locked FOR UPDATE in id order,
+//     the keys already posted, the postings already reversed, fresh posting
+//     ids), one write (postings, lines and balances through data-modifying
+//     CTEs) and COMMIT.
+//   - SQLite (rowSQL): a statement is a function call in-process, but parsing
+//     a new multi-row statement every batch costs more than running a
+//     prepared one-row statement once per row. So each step runs one
+//     prepared statement (prepared once per connection, kept by the Store)
+//     per key, account or row. The transaction already holds the write lock
+//     (BEGIN IMMEDIATE), so no FOR UPDATE is needed.
+type batchSQL interface {
+	// read returns the stored keys among keys, which of reverses are already
+	// reversed, and the accounts ids (ascending), locked; on PostgreSQL also n
+	// fresh posting ids, ascending (nil: write assigns them).
+	read(keys []string, reverses, ids []int64, n int) (batchState, error)
+	// write inserts the postings in order (setting their ids when read did
+	// not) with their lines, and the touched accounts' balances.
+	write(postings []postingWrite, ups []accountUpdate, at int64) error
+	posting(id int64) (Posting, error)
+}
+
+type batchState struct {
+	existing map[string]storedKey
+	reversed map[int64]bool
+	accts    map[int64]*lockedAccount
+	ids      []int64
+}
+
+type postingWrite struct {
+	p     *pending
+	id    int64
+	after []int64 // balance after each line
+}
+
+type accountUpdate struct {
+	id, balance, touched int64
+}
+
+func (s *Store) batchSQL(ctx context.Context, tx *db.Tx) batchSQL {
+	if tx.Dialect() == db.Postgres {
+		return setSQL{ctx: ctx, tx: tx}
+	}
+	return rowSQL{ctx: ctx, tx: tx, s: s}
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+type setSQL struct {
+	ctx context.Context
+	tx  *db.Tx
+}
+
+// read is one statement: the accounts locked FOR UPDATE in id order, the
+// keys already posted, the postings already reversed, and n posting ids
+// drawn from the sequence (ids of refused postings are simply not used).
+func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
+	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
+	var b strings.Builder
+	args := make([]any, 0, len(ids)+len(keys)+len(reverses)+1)
+	b.WriteString(`WITH a AS (SELECT id, currency, allow_negative, balance FROM ledger_account WHERE id IN (` + marks(len(ids)) + `) ORDER BY id FOR UPDATE)
+		SELECT 'a', id, currency, allow_negative, balance FROM a`)
+	args = append(args, int64Args(ids)...)
+	if len(keys) > 0 {
+		b.WriteString(` UNION ALL SELECT 'k', id, idempotency_key, 0, 0 FROM ledger_posting WHERE idempotency_key IN (` + marks(len(keys)) + `)`)
+		args = append(args, stringArgs(keys)...)
+	}
+	if len(reverses) > 0 {
+		b.WriteString(` UNION ALL SELECT 'r', reverses_posting_id, '', 0, 0 FROM ledger_posting WHERE reverses_posting_id IN (` + marks(len(reverses)) + `)`)
+		args = append(args, int64Args(reverses)...)
+	}
+	b.WriteString(` UNION ALL SELECT 'n', nextval(pg_get_serial_sequence('ledger_posting', 'id')), '', 0, 0 FROM generate_series(1, CAST(? AS INTEGER))`)
+	args = append(args, n)
+	t0 := time.Now()
+	defer func() { TraceAdd("read", time.Since(t0)) }()
+	rows, err := q.tx.QueryContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	var found []string
+	for rows.Next() {
+		var kind, text string
+		var id, neg, bal int64
+		if err := rows.Scan(&kind, &id, &text, &neg, &bal); err != nil {
+			return st, err
+		}
+		switch kind {
+		case "a":
+			st.accts[id] = &lockedAccount{currency: text, neg: neg != 0, balance: bal}
+		case "k":
+			st.existing[text] = storedKey{id: id}
+			found = append(found, text)
+		case "r":
+			st.reversed[id] = true
+		case "n":
+			st.ids = append(st.ids, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return st, err
+	}
+	rows.Close()
+	slices.Sort(st.ids)
+	// The input hashes of the keys found (rare: replays and mismatches).
+	if len(found) > 0 {
+		rows, err := q.tx.QueryContext(q.ctx, q.tx.Rebind(`SELECT idempotency_key, input_hash FROM ledger_posting WHERE idempotency_key IN (`+marks(len(found))+`)`),
+			planned(q.tx, stringArgs(found))...)
+		if err != nil {
+			return st, err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var key, hash string
+			if err := rows.Scan(&key, &hash); err != nil {
+				return st, err
+			}
+			sk := st.existing[key]
+			sk.hash = hash
+			st.existing[key] = sk
+		}
+		if err := rows.Err(); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
+}
+
+// write is one statement: the postings (ids from read) and their lines
+// inserted by data-modifying CTEs, and the touched accounts updated with
+// their final balance and version + the number of postings that touched
+// them. Foreign keys are checked at the end of the statement, when the
+// postings exist. A batch stays under PostgreSQL's 65,535 parameters:
+// 128 postings × 7 + 4,096 lines × 6 + 4,096 accounts × 5.
+func (q setSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
+	nLines := 0
+	for _, w := range postings {
+		nLines += len(w.p.lines)
+	}
+	var b strings.Builder
+	args := make([]any, 0, 7*len(postings)+6*nLines+5*len(ups)+1)
+	b.WriteString(`WITH p AS (INSERT INTO ledger_posting (id, idempotency_key, input_hash, kind, reverses_posting_id, metadata, created_at) VALUES `)
+	b.WriteString(placeholders(len(postings), 7))
+	for _, w := range postings {
+		args = append(args, w.id, w.p.req.Key, w.p.hash, w.p.req.Kind, reversesArg(w.p.reverses), w.p.meta, at)
+	}
+	b.WriteString(`), l AS (INSERT INTO ledger_line (posting_id, account_id, amount, currency, balance_after, created_at) VALUES `)
+	b.WriteString(placeholders(nLines, 6))
+	for _, w := range postings {
+		for j, l := range w.p.lines {
+			args = append(args, w.id, l.AccountID, l.Amount, l.Currency, w.after[j], at)
+		}
+	}
+	b.WriteString(`) UPDATE ledger_account SET balance = CASE id` + strings.Repeat(` WHEN ? THEN CAST(? AS BIGINT)`, len(ups)) +
+		` END, version = version + CASE id` + strings.Repeat(` WHEN ? THEN CAST(? AS BIGINT)`, len(ups)) +
+		` END, updated_at = ? WHERE id IN (` + marks(len(ups)) + `)`)
+	for _, u := range ups {
+		args = append(args, u.id, u.balance)
+	}
+	for _, u := range ups {
+		args = append(args, u.id, u.touched)
+	}
+	args = append(args, at)
+	for _, u := range ups {
+		args = append(args, u.id)
+	}
+	t0 := time.Now()
+	_, err := q.tx.ExecContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
+	TraceAdd("write", time.Since(t0))
+	return err
+}
+
+var traceMu sync.Mutex
+var traceSum = map[string]time.Duration{}
+var traceN = map[string]int{}
+
+func TraceAdd(k string, d time.Duration) { traceMu.Lock(); traceSum[k] += d; traceN[k]++; traceMu.Unlock() }
+func TraceDump() string {
+	traceMu.Lock()
+	defer traceMu.Unlock()
+	out := ""
+	for k, v := range traceSum {
+		out += fmt.Sprintf("%s %v x%d; ", k, v/time.Duration(traceN[k]), traceN[k])
+	}
+	return out
+}
+
+func (q setSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }
+
+// planned asks PostgreSQL to plan a lookup with its actual arguments on every
+// run (pgx: unnamed statement, cached description) instead of caching a
+// generic plan. A generic plan made while a table was small (a fresh
+// database, the first postings) is a sequential scan, and PostgreSQL keeps
+// using it as the table grows until the next ANALYZE: an idempotency lookup
+// over a growing ledger_posting then costs milliseconds instead of an index
+// probe. On SQLite the arguments pass unchanged.
+func planned(tx *db.Tx, args []any) []any {
+	if tx.Dialect() != db.Postgres {
+		return args
+	}
+	return append([]any{pgx.QueryExecModeExec}, args...)
+}
+
+// ---------------------------------------------------------------- SQLite
+
+type rowSQL struct {
+	ctx context.Context
+	tx  *db.Tx
+	s   *Store
+}
+
+// The one-row statements of the SQLite batch path.
+const (
+	sqlKeyByKey      = `SELECT id, input_hash FROM ledger_posting WHERE idempotency_key = ?`
+	sqlReversedBy    = `SELECT COUNT(*) FROM ledger_posting WHERE reverses_posting_id = ?`
+	sqlAccountToLock = `SELECT currency, allow_negative, balance FROM ledger_account WHERE id = ?`
+	sqlInsertPosting = `INSERT INTO ledger_posting (idempotency_key, input_hash, kind, reverses_posting_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlInsertLine    = `INSERT INTO ledger_line (posting_id, account_id, amount, currency, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?)`
+	sqlUpdateAccount = `UPDATE ledger_account SET balance = ?, version = version + ?, updated_at = ? WHERE id = ?`
+)
+
+// stmt returns the Store's prepared statement for query, bound to the transaction.
+func (q rowSQL) stmt(query string) (*sql.Stmt, error) {
+	st, err := q.s.prepared(q.ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return q.tx.StmtContext(q.ctx, st), nil
+}
+
+func (q rowSQL) read(keys []string, reverses, ids []int64, _ int) (batchState, error) {
+	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
+	byKey, err := q.stmt(sqlKeyByKey)
+	if err != nil {
+		return st, err
+	}
+	for _, k := range keys {
+		var sk storedKey
+		switch err := byKey.QueryRowContext(q.ctx, k).Scan(&sk.id, &sk.hash); {
+		case err == nil:
+			st.existing[k] = sk
+		case !db.IsNoRows(err):
+			return st, err
+		}
+	}
+	if len(reverses) > 0 {
+		rev, err := q.stmt(sqlReversedBy)
+		if err != nil {
+			return st, err
+		}
+		for _, id := range reverses {
+			var n int
+			if err := rev.QueryRowContext(q.ctx, id).Scan(&n); err != nil {
+				return st, err
+			}
+			if n > 0 {
+				st.reversed[id] = true
+			}
+		}
+	}
+	acct, err := q.stmt(sqlAccountToLock)
+	if err != nil {
+		return st, err
+	}
+	for _, id := range ids {
+		a := &lockedAccount{}
+		var neg int
+		switch err := acct.QueryRowContext(q.ctx, id).Scan(&a.currency, &neg, &a.balance); {
+		case err == nil:
+			a.neg = neg != 0
+			st.accts[id] = a
+		case !db.IsNoRows(err):
+			return st, err
+		}
+	}
+	return st, nil
+}
+
+func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
+	ins, err := q.stmt(sqlInsertPosting)
+	if err != nil {
+		return err
+	}
+	line, err := q.stmt(sqlInsertLine)
+	if err != nil {
+		return err
+	}
+	upd, err := q.stmt(sqlUpdateAccount)
+	if err != nil {
+		return err
+	}
+	for i := range postings {
+		w := &postings[i]
+		if err := ins.QueryRowContext(q.ctx, w.p.req.Key, w.p.hash, w.p.req.Kind, reversesArg(w.p.reverses), w.p.meta, at).Scan(&w.id); err != nil {
+			return err
+		}
+		for j, l := range w.p.lines {
+			if _, err := line.ExecContext(q.ctx, w.id, l.AccountID, l.Amount, l.Currency, w.after[j], at); err != nil {
+				return err
+			}
+		}
+	}
+	for _, u := range ups {
+		if _, err := upd.ExecContext(q.ctx, u.balance, u.touched, at, u.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (q rowSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }
+
+// prepared returns the Store's prepared statement for query (SQLite
+// placeholders). database/sql prepares it once per connection and keeps it.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	s.stmtMu.Lock()
+	defer s.stmtMu.Unlock()
+	if st, ok := s.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	if s.stmts == nil {
+		s.stmts = map[string]*sql.Stmt{}
+	}
+	s.stmts[query] = st
+	return st, nil
+}
+
+// queryRow runs a fixed one-row read: prepared once on SQLite (where parsing
+// is a large part of a small query's cost), as is on PostgreSQL (pgx caches
+// the prepared statement by its text already).
+func (s *Store) queryRow(ctx context.Context, query string, args ...any) scanner {
+	if s.db.Dialect == db.Postgres {
+		return s.db.QueryRowContext(ctx, s.db.Rebind(query), args...)
+	}
+	st, err := s.prepared(ctx, query)
+	if err != nil {
+		return errRow{err}
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+// ---------------------------------------------------------------- helpers
+
+func reversesArg(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+func int64Args(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
+func stringArgs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, v := range ss {
+		out[i] = v
+	}
+	return out
+}
+
+// marks is "?, ?, ?" for n placeholders.
+func marks(n int) string {
+	if n == 0 {
+		return ``
+	}
+	return `?` + strings.Repeat(`, ?`, n-1)
+}
+
+// placeholders is "(?, ?), (?, ?)" for rows rows of cols columns.
+func placeholders(rows, cols int) string {
+	row := `(` + marks(cols) + `)`
+	return row + strings.Repeat(`, `+row, rows-1)
+}

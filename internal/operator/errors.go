@@ -1,0 +1,31 @@
+package operator
+
+import "github.com/palaro/palaro/internal/platform/apperr"
+
+// Error codes of this domain with their EN and TY messages. auth.token_required
+// is the account domain's (registered there).
+var messages = map[string][2]string{
+	"operator.forbidden":               {"Your operator role does not allow this.", "Hindi ito pinapayagan ng iyong tungkulin bilang operator."},
+	"operator.session_expired":         {"Your operator session has expired, please log in again.", "Nag-expire na ang iyong operator session, mag-login muli."},
+	"operator.invalid_credentials":     {"Wrong username or password.", "Mali ang username o password."},
+	"operator.locked":                  {"Too many wrong passwords. Try again in {seconds} seconds.", "Masyadong maraming maling password. Subukang muli pagkalipas ng {seconds} segundo."},
+	"operator.disabled":                {"This operator account is disabled.", "Naka-disable ang operator account na ito."},
+	"operator.not_found":               {"No such operator.", "Walang ganitong operator."},
+	"operator.username_taken":          {"This operator username is already taken.", "Ginagamit na ang operator username na ito."},
+	"operator.invalid_username":        {"The username must be 3 to 32 letters, digits, '.', '_' or '-'.", "Ang username ay dapat 3 hanggang 32 titik, numero, '.', '_' o '-'."},
+	"operator.invalid_role":            {"Unknown operator role.", "Hindi kilalang tungkulin ng operator."},
+	"operator.weak_password":           {"The password must be {min} to {max} characters, not common and not the username.", "Ang password ay dapat {min} hanggang {max} na character, hindi karaniwan at hindi ang username."},
+	"operator.member_not_found":        {"No such member.", "Walang ganitong miyembro."},
+	"operator.invalid_member":          {"Enter a valid member id.", "Maglagay ng wastong member id."},
+	"operator.invalid_direction":       {"The direction must be CREDIT or DEBIT.", "Ang direksyon ay dapat CREDIT o DEBIT."},
+	"operator.invalid_reason":          {"The reason must be {min} to {max} characters.", "Ang dahilan ay dapat {min} hanggang {max} na character."},
+	"operator.idempotency_mismatch":    {"This request key was already used for a different request.", "Nagamit na ang key ng kahilingang ito para sa ibang kahilingan."},
+	"operator.adjustment_not_found":    {"No such adjustment.", "Walang ganitong adjustment."},
+	"operator.adjustments_unavailable": {"Adjustments are not available.", "Hindi available ang mga adjustment."},
+}
+
+func init() {
+	for code, m := range messages {
+		apperr.Register(code, map[string]string{"EN": m[0], "TY": m[1]})
+	}
+}

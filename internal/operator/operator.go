@@ -1,0 +1,143 @@
+// Package operator is the back-office side of Palaro: operator accounts,
+// their sessions, the role -> permission table every /ops/ handler checks,
+// the audit trail, and manual balance adjustments.
+package operator
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/httpx"
+)
+
+// Role is what an operator is allowed to do, as a whole.
+type Role string
+
+const (
+	RoleAdmin   Role = "ADMIN"   // everything
+	RoleCashier Role = "CASHIER" // deposit and withdrawal queues: read and decide
+	RoleFinance Role = "FINANCE" // manual adjustments, read the queues
+	RoleViewer  Role = "VIEWER"  // read only
+)
+
+// Roles lists every role (validation, tests).
+var Roles = []Role{RoleAdmin, RoleCashier, RoleFinance, RoleViewer}
+
+// Valid tells whether r is a known role.
+func (r Role) Valid() bool {
+	_, ok := rolePerms[r]
+	return ok
+}
+
+// Permission is one thing a handler asks for.
+type Permission string
+
+const (
+	PermCashierRead   Permission = "cashier.read"
+	PermCashierDecide Permission = "cashier.decide"
+	PermAdjust        Permission = "ledger.adjust"
+	PermOperators     Permission = "operators.manage"
+)
+
+// Permissions lists every permission (tests walk it).
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators}
+
+// rolePerms is the one table of who may do what. ADMIN holds everything.
+var rolePerms = map[Role]map[Permission]bool{
+	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true},
+	RoleCashier: {PermCashierRead: true, PermCashierDecide: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true},
+	RoleViewer:  {PermCashierRead: true},
+}
+
+// Can tells whether the role holds the permission.
+func (r Role) Can(p Permission) bool { return rolePerms[r][p] }
+
+// Caller is the operator behind a request.
+type Caller struct {
+	ID       int64  `json:"id"`
+	Username string `json:"username"`
+	Role     Role   `json:"role"`
+
+	ip string // the client IP Guard.Require saw (for audit rows)
+}
+
+// ipOr is the IP Guard saw, else the one carried by ctx (WithIP).
+func (c Caller) ipOr(ctx context.Context) string {
+	if c.ip != "" {
+		return c.ip
+	}
+	return IPFrom(ctx)
+}
+
+// Authenticator resolves a bearer token to an operator; a missing or dead
+// token is an error (auth.token_required / operator.session_expired).
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (Caller, error)
+}
+
+// Auditor writes one audit row per operator action.
+type Auditor interface {
+	Audit(ctx context.Context, c Caller, action, target string, detail map[string]any) error
+}
+
+// Guard checks operator permissions for handlers of any domain.
+type Guard struct{ Auth Authenticator }
+
+// Require answers the request with 401 (no or dead token) or 403 (role
+// lacks the permission) unless the caller may act; ok false means the
+// response has been written.
+func (g Guard) Require(w http.ResponseWriter, r *http.Request, p Permission) (Caller, bool) {
+	c, err := g.Auth.Authenticate(r.Context(), TokenFrom(r))
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return c, false
+	}
+	if ipr, ok := g.Auth.(interface{ ClientIP(*http.Request) string }); ok {
+		c.ip = ipr.ClientIP(r)
+	} else {
+		c.ip = peerIP(r)
+	}
+	if !c.Role.Can(p) {
+		httpx.Fail(w, r, apperr.Forbidden("operator.forbidden").With("permission", string(p)))
+		return c, false
+	}
+	return c, true
+}
+
+// TokenFrom reads "Authorization: Bearer <token>".
+func TokenFrom(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); len(a) > 7 && strings.EqualFold(a[:7], "bearer ") {
+		return strings.TrimSpace(a[7:])
+	}
+	return ""
+}
+
+type ipKey struct{}
+
+// WithIP carries a client IP to Audit for a Caller that did not come from
+// Guard.Require (which records the request's IP on the Caller itself).
+func WithIP(ctx context.Context, ip string) context.Context {
+	if ip == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, ipKey{}, ip)
+}
+
+// IPFrom returns the IP stored by WithIP, or "".
+func IPFrom(ctx context.Context) string {
+	s, _ := ctx.Value(ipKey{}).(string)
+	return s
+}
+
+// peerIP is the peer address without port (Service.SetClientIP replaces it
+// with the brand's edge rules).
+func peerIP(r *http.Request) string {
+	h := r.RemoteAddr
+	if i := strings.LastIndexByte(h, ':'); i > 0 {
+		h = h[:i]
+	}
+	return strings.Trim(h, "[]")
+}

@@ -1,0 +1,433 @@
+package operator
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/clock"
+)
+
+// Config holds the operator policy values; DefaultConfig is production.
+type Config struct {
+	Argon2          account.Argon2Params
+	IdleTimeout     time.Duration // sliding
+	AbsoluteTimeout time.Duration // from login
+	TouchEvery      time.Duration // last-seen writes at most this often per session
+	LockoutAfter    int           // wrong passwords in a row before a lock
+	LockoutFor      time.Duration
+	SessionCacheTTL time.Duration // how long a resolved session is reused without a query (0: none)
+	SessionCacheMax int
+}
+
+var DefaultConfig = Config{
+	Argon2:          account.DefaultArgon2,
+	IdleTimeout:     30 * time.Minute,
+	AbsoluteTimeout: 12 * time.Hour,
+	TouchEvery:      time.Minute,
+	LockoutAfter:    5,
+	LockoutFor:      5 * time.Minute,
+	SessionCacheTTL: 5 * time.Second,
+	SessionCacheMax: 10000,
+}
+
+// Audit actions written by this package.
+const (
+	ActionLogin       = "login"
+	ActionLoginFailed = "login_failed"
+	ActionLoginLocked = "login_locked" // a login refused because the operator is locked
+	ActionLogout      = "logout"
+	ActionAdjust      = "adjustment.create"
+)
+
+// Service holds the operator rules: sessions, permissions, audit and
+// manual adjustments (adjust.go).
+type Service struct {
+	store     *Store
+	clock     clock.Clock
+	cfg       Config
+	logger    *slog.Logger
+	audit     *auditWriter
+	sessions  sessionCache
+	dummyHash string // verified for unknown usernames, so timing does not tell
+	clientIP  func(*http.Request) string
+
+	adj *adjuster // nil until UseWallet
+}
+
+// NewService starts the audit writer; Close stops it.
+func NewService(store *Store, clk clock.Clock, cfg Config, logger *slog.Logger) *Service {
+	if clk == nil {
+		clk = clock.System{}
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	dummy, _ := account.HashPassword("palaro-operator-dummy", cfg.Argon2)
+	return &Service{store: store, clock: clk, cfg: cfg, logger: logger, audit: newAuditWriter(store, logger),
+		sessions:  sessionCache{ttl: cfg.SessionCacheTTL, max: cfg.SessionCacheMax, entries: map[string]*cachedSession{}},
+		dummyHash: dummy, clientIP: peerIP}
+}
+
+// Close writes the queued audit rows and stops the writer.
+func (s *Service) Close() { s.audit.close() }
+
+// SetClientIP sets how the client IP is told from a request (the brand's
+// edge rules); the default is the peer address.
+func (s *Service) SetClientIP(f func(*http.Request) string) {
+	if f != nil {
+		s.clientIP = f
+	}
+}
+
+// ClientIP tells the client IP of a request (Guard uses it for audit rows).
+func (s *Service) ClientIP(r *http.Request) string { return s.clientIP(r) }
+
+// Client is who sends a login, as the HTTP edge sees it.
+type Client struct {
+	IP        string
+	UserAgent string
+}
+
+// LoginRequest is the body of POST /ops/v1/login.
+type LoginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// LoginResult is the answer of a login.
+type LoginResult struct {
+	Token     string `json:"token"`
+	ExpiresAt int64  `json:"expiresAt"` // Unix ms, the absolute limit
+	Operator  Me     `json:"operator"`
+}
+
+// Me describes the calling operator.
+type Me struct {
+	ID          int64        `json:"id"`
+	Username    string       `json:"username"`
+	Role        Role         `json:"role"`
+	Permissions []Permission `json:"permissions"`
+}
+
+func meOf(c Caller) Me {
+	m := Me{ID: c.ID, Username: c.Username, Role: c.Role, Permissions: []Permission{}}
+	for _, p := range Permissions {
+		if c.Role.Can(p) {
+			m.Permissions = append(m.Permissions, p)
+		}
+	}
+	return m
+}
+
+const (
+	maxUsername = 64
+	maxPassword = 128
+)
+
+// Login checks a username and password. Five wrong passwords in a row lock
+// the operator for five minutes (429 operator.locked, also for the right
+// password). Every attempt is audited.
+func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (LoginResult, error) {
+	req.Username = strings.TrimSpace(req.Username)
+	if req.Username == "" || len(req.Username) > maxUsername || req.Password == "" || len(req.Password) > maxPassword {
+		return LoginResult{}, apperr.Invalid("operator.invalid_credentials")
+	}
+	now := s.clock.Now()
+	o, err := s.store.OperatorByUsername(ctx, req.Username)
+	found := err == nil
+	if err != nil && !errors.Is(err, apperr.NotFound("operator.not_found")) {
+		return LoginResult{}, err
+	}
+	if found && now.Before(o.LockedUntil) {
+		s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
+		return LoginResult{}, locked(o.LockedUntil, now)
+	}
+	hash := s.dummyHash
+	if found && o.PasswordHash != "" {
+		hash = o.PasswordHash
+	}
+	ok, rehash, verr := account.VerifyPassword(req.Password, hash, s.cfg.Argon2)
+	if verr != nil {
+		s.logger.ErrorContext(ctx, "operator password hash unreadable", "operator", o.ID, "err", verr)
+		ok = false
+	}
+	if !found || !ok {
+		detail := map[string]any{"username": req.Username, "reason": "password"}
+		if !found {
+			detail["reason"] = "unknown_username"
+			s.auditQuiet(ctx, 0, ActionLoginFailed, "", detail, cl.IP)
+			return LoginResult{}, apperr.Unauthorized("operator.invalid_credentials")
+		}
+		until := now.Add(s.cfg.LockoutFor)
+		isLocked, err := s.store.LoginFailed(ctx, o.ID, s.cfg.LockoutAfter, until)
+		if err != nil {
+			return LoginResult{}, err
+		}
+		detail["locked"] = isLocked
+		s.auditQuiet(ctx, o.ID, ActionLoginFailed, target(o.ID), detail, cl.IP)
+		if isLocked {
+			return LoginResult{}, locked(until, now)
+		}
+		return LoginResult{}, apperr.Unauthorized("operator.invalid_credentials")
+	}
+	if o.Status != 0 || !o.Role.Valid() {
+		s.auditQuiet(ctx, o.ID, ActionLoginFailed, target(o.ID), map[string]any{"username": o.Username, "reason": "disabled"}, cl.IP)
+		return LoginResult{}, apperr.Forbidden("operator.disabled")
+	}
+	if rehash {
+		if h, err := account.HashPassword(req.Password, s.cfg.Argon2); err == nil {
+			_ = s.store.SetPassword(ctx, o.ID, o.PasswordHash, h, now)
+		}
+	}
+	token, tokenHash := newToken()
+	sess := Session{TokenHash: tokenHash, OperatorID: o.ID, IP: cl.IP, UserAgent: truncate(cl.UserAgent, 256),
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout)}
+	if err := s.store.StartSession(ctx, sess); err != nil {
+		return LoginResult{}, err
+	}
+	c := Caller{ID: o.ID, Username: o.Username, Role: o.Role, ip: cl.IP}
+	if err := s.Audit(ctx, c, ActionLogin, target(o.ID), nil); err != nil {
+		return LoginResult{}, err
+	}
+	return LoginResult{Token: token, ExpiresAt: sess.ExpiresAt.UnixMilli(), Operator: meOf(c)}, nil
+}
+
+func locked(until, now time.Time) error {
+	secs := int64(until.Sub(now).Seconds() + 0.999)
+	return apperr.New(apperr.KindTooMany, "operator.locked").With("seconds", secs)
+}
+
+func target(id int64) string { return "operator:" + strconv.FormatInt(id, 10) }
+
+// Logout ends the session of the token.
+func (s *Service) Logout(ctx context.Context, c Caller, token string) error {
+	h := hashToken(token)
+	if err := s.store.RevokeSession(ctx, h, s.clock.Now()); err != nil {
+		return err
+	}
+	s.sessions.drop(h)
+	return s.Audit(ctx, c, ActionLogout, target(c.ID), nil)
+}
+
+// Me describes the caller with its permissions.
+func (s *Service) Me(c Caller) Me { return meOf(c) }
+
+// Authenticate resolves a bearer token. No token is auth.token_required; an
+// unknown, revoked, idle (30 min) or expired (12 h) one, or one of a
+// disabled operator, is operator.session_expired. A resolved session is
+// reused for SessionCacheTTL without a query; the idle clock is written at
+// most every TouchEvery. Logout drops the cached entry of this process; on
+// other instances it ends within SessionCacheTTL.
+func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error) {
+	if token == "" {
+		return Caller{}, apperr.Unauthorized("auth.token_required")
+	}
+	if len(token) != tokenLen {
+		return Caller{}, apperr.Unauthorized("operator.session_expired")
+	}
+	hash := hashToken(token)
+	now := s.clock.Now()
+	e := s.sessions.get(hash, now)
+	if e == nil {
+		sess, o, err := s.store.SessionOperator(ctx, hash)
+		if err != nil {
+			return Caller{}, err
+		}
+		e = &cachedSession{sess: sess, op: o, loadedAt: now}
+		s.sessions.put(hash, e)
+	}
+	sess, o := e.sess, e.op
+	if !sess.RevokedAt.IsZero() || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > s.cfg.IdleTimeout || o.Status != 0 || !o.Role.Valid() {
+		return Caller{}, apperr.Unauthorized("operator.session_expired")
+	}
+	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.touching.CompareAndSwap(false, true) {
+		if err := s.store.TouchSession(ctx, hash, now); err != nil {
+			s.logger.WarnContext(ctx, "operator session touch failed", "err", err)
+			e.touching.Store(false)
+		} else {
+			s.sessions.drop(hash) // the next request reloads the moved idle clock
+		}
+	}
+	return Caller{ID: o.ID, Username: o.Username, Role: o.Role}, nil
+}
+
+// Audit writes one audit row and returns once it is committed. The IP is
+// the one Guard.Require saw, else the one carried by WithIP.
+func (s *Service) Audit(ctx context.Context, c Caller, action, target string, detail map[string]any) error {
+	if action == "" {
+		return apperr.Internal(errors.New("empty audit action"), "audit")
+	}
+	return s.audit.write(ctx, auditRow(c.ID, action, target, detail, c.ipOr(ctx), s.clock.Now()), nil)
+}
+
+// auditQuiet writes a row nobody waits on the outcome of (failed logins):
+// a failure is logged.
+func (s *Service) auditQuiet(ctx context.Context, operatorID int64, action, target string, detail map[string]any, ip string) {
+	if err := s.audit.write(ctx, auditRow(operatorID, action, target, detail, ip, s.clock.Now()), nil); err != nil {
+		s.logger.ErrorContext(ctx, "operator audit", "action", action, "err", err)
+	}
+}
+
+// AuditList is the answer of GET /ops/v1/audit.
+type AuditList struct {
+	List     []AuditRow `json:"list"`
+	Total    int        `json:"total"`
+	Page     int        `json:"page"`
+	PageSize int        `json:"pageSize"`
+}
+
+// AuditPage lists audit rows newest first.
+func (s *Service) AuditPage(ctx context.Context, action string, operatorID int64, page, pageSize int) (AuditList, error) {
+	rows, total, err := s.store.AuditRows(ctx, AuditQuery{Action: action, OperatorID: operatorID, Offset: (page - 1) * pageSize, Limit: pageSize})
+	if err != nil {
+		return AuditList{}, err
+	}
+	for i := range rows {
+		rows[i].Detail = decodeDetail(rows[i].detailJSON)
+	}
+	return AuditList{List: rows, Total: total, Page: page, PageSize: pageSize}, nil
+}
+
+// CreateOperator adds an operator with a password (the `palaro operator
+// add` command; a back-office screen later).
+func (s *Service) CreateOperator(ctx context.Context, username, password string, role Role) (int64, error) {
+	username = strings.TrimSpace(username)
+	if err := ValidUsername(username); err != nil {
+		return 0, err
+	}
+	if !role.Valid() {
+		return 0, apperr.Invalid("operator.invalid_role")
+	}
+	if len(password) < 8 || len(password) > maxPassword || strings.EqualFold(password, username) || account.IsCommonPassword(password) {
+		return 0, apperr.Invalid("operator.weak_password").With("min", 8).With("max", maxPassword)
+	}
+	h, err := account.HashPassword(password, s.cfg.Argon2)
+	if err != nil {
+		return 0, apperr.Internal(err, "hash password")
+	}
+	return s.store.CreateOperator(ctx, username, h, role, s.clock.Now())
+}
+
+// ValidUsername: 3..32 letters, digits, '.', '_' or '-'.
+func ValidUsername(u string) error {
+	if len(u) < 3 || len(u) > 32 {
+		return apperr.Invalid("operator.invalid_username")
+	}
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return apperr.Invalid("operator.invalid_username")
+		}
+	}
+	return nil
+}
+
+// DemoOperators are created by SeedDemo with account.DemoPassword.
+var DemoOperators = []struct {
+	Username string
+	Role     Role
+}{{"ops01", RoleAdmin}, {"cashier01", RoleCashier}, {"finance01", RoleFinance}}
+
+// SeedDemo creates the demo operators that do not exist yet and reports
+// whether it created any.
+func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now time.Time) (bool, error) {
+	created := false
+	for _, d := range DemoOperators {
+		if _, err := store.OperatorByUsername(ctx, d.Username); err == nil {
+			continue
+		} else if apperr.As(err).Kind != apperr.KindNotFound {
+			return created, err
+		}
+		h, err := account.HashPassword(account.DemoPassword, p)
+		if err != nil {
+			return created, err
+		}
+		if _, err := store.CreateOperator(ctx, d.Username, h, d.Role, now); err != nil {
+			return created, err
+		}
+		created = true
+	}
+	return created, nil
+}
+
+// token is 32 random bytes, base64url without padding (43 characters).
+const tokenLen = 43
+
+func newToken() (token, hash string) {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// sessionCache keeps resolved sessions (token hash -> session, operator)
+// for a few seconds, like the member session cache.
+type sessionCache struct {
+	ttl     time.Duration
+	max     int
+	mu      sync.RWMutex
+	entries map[string]*cachedSession
+}
+
+type cachedSession struct {
+	sess     Session
+	op       Operator
+	loadedAt time.Time
+	touching atomic.Bool
+}
+
+func (c *sessionCache) get(hash string, now time.Time) *cachedSession {
+	if c.ttl <= 0 {
+		return nil
+	}
+	c.mu.RLock()
+	e := c.entries[hash]
+	c.mu.RUnlock()
+	if e == nil || now.Sub(e.loadedAt) >= c.ttl || now.Before(e.loadedAt) {
+		return nil
+	}
+	return e
+}
+
+func (c *sessionCache) put(hash string, e *cachedSession) {
+	if c.ttl <= 0 {
+		return
+	}
+	c.mu.Lock()
+	if len(c.entries) >= c.max {
+		clear(c.entries) // rare: far more live operator sessions than operators
+	}
+	c.entries[hash] = e
+	c.mu.Unlock()
+}
+
+func (c *sessionCache) drop(hash string) {
+	c.mu.Lock()
+	delete(c.entries, hash)
+	c.mu.Unlock()
+}

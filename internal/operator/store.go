@@ -1,0 +1,311 @@
+package operator
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// Store holds the operator SQL for SQLite and PostgreSQL.
+type Store struct{ db *db.DB }
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// Operator is one row of account_operator.
+type Operator struct {
+	ID           int64
+	Username     string
+	PasswordHash string
+	Role         Role
+	Status       int // 0 active, anything else disabled
+	FailedLogins int
+	LockedUntil  time.Time
+	CreatedAt    time.Time
+}
+
+// Session is one operator_session row; the token itself is never stored.
+type Session struct {
+	TokenHash  string
+	OperatorID int64
+	IP         string
+	UserAgent  string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+	RevokedAt  time.Time
+}
+
+func ms(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v)
+}
+
+const operatorCols = `id, username, password_hash, role, status, failed_logins, locked_until, created_at`
+
+func scanOperator(row interface{ Scan(...any) error }) (Operator, error) {
+	var o Operator
+	var role string
+	var locked, created int64
+	err := row.Scan(&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &created)
+	o.Role, o.LockedUntil, o.CreatedAt = Role(role), fromMS(locked), fromMS(created)
+	return o, err
+}
+
+// CreateOperator adds an operator; a taken username (case-insensitive) is
+// operator.username_taken.
+func (s *Store) CreateOperator(ctx context.Context, username, hash string, role Role, at time.Time) (int64, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`INSERT INTO account_operator (username_lower, username, password_hash, role,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), strings.ToLower(username), username, hash, string(role), ms(at), ms(at)).Scan(&id)
+	if err != nil {
+		if m := err.Error(); strings.Contains(m, "username_lower") || strings.Contains(strings.ToUpper(m), "UNIQUE") {
+			return 0, apperr.Conflict("operator.username_taken")
+		}
+		return 0, apperr.Internal(err, "insert operator")
+	}
+	return id, nil
+}
+
+// OperatorByUsername finds an operator case-insensitively.
+func (s *Store) OperatorByUsername(ctx context.Context, username string) (Operator, error) {
+	return s.operator(ctx, `username_lower = ?`, strings.ToLower(username))
+}
+
+// OperatorByID finds an operator by id.
+func (s *Store) OperatorByID(ctx context.Context, id int64) (Operator, error) {
+	return s.operator(ctx, `id = ?`, id)
+}
+
+func (s *Store) operator(ctx context.Context, where string, arg any) (Operator, error) {
+	o, err := scanOperator(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+operatorCols+` FROM account_operator WHERE `+where), arg))
+	if db.IsNoRows(err) {
+		return o, apperr.NotFound("operator.not_found")
+	}
+	if err != nil {
+		return o, apperr.Internal(err, "select operator")
+	}
+	return o, nil
+}
+
+// SetPassword replaces a password hash (rehash on login); the old hash must still be current.
+func (s *Store) SetPassword(ctx context.Context, id int64, oldHash, newHash string, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE account_operator SET password_hash = ?, updated_at = ? WHERE id = ? AND password_hash = ?`),
+		newHash, ms(at), id, oldHash)
+	return err
+}
+
+// LoginFailed counts one wrong password; at limit failures in a row the
+// operator is locked until lockUntil and the count starts again. It reports
+// whether this failure locked the operator.
+func (s *Store) LoginFailed(ctx context.Context, id int64, limit int, lockUntil time.Time) (locked bool, err error) {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = failed_logins + 1
+			WHERE id = ? RETURNING failed_logins`), id).Scan(&n); err != nil {
+			return err
+		}
+		if n < limit {
+			return nil
+		}
+		locked = true
+		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = ? WHERE id = ?`), ms(lockUntil), id)
+		return err
+	})
+	if err != nil {
+		return false, apperr.Internal(err, "count failed login")
+	}
+	return locked, nil
+}
+
+// StartSession stores a session and clears the failure count, in one transaction.
+func (s *Store) StartSession(ctx context.Context, sess Session) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO operator_session (token_hash, operator_id, ip, user_agent,
+			created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`), sess.TokenHash, sess.OperatorID, sess.IP, sess.UserAgent,
+			ms(sess.CreatedAt), ms(sess.LastSeenAt), ms(sess.ExpiresAt)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?`),
+			ms(sess.CreatedAt), sess.OperatorID)
+		return err
+	})
+	if err != nil {
+		return apperr.Internal(err, "start operator session")
+	}
+	return nil
+}
+
+// SessionOperator reads a session and its operator; an unknown token hash
+// is operator.session_expired.
+func (s *Store) SessionOperator(ctx context.Context, tokenHash string) (Session, Operator, error) {
+	var sess Session
+	var created, seen, expires, revoked int64
+	row := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT s.token_hash, s.operator_id, s.ip, s.user_agent, s.created_at, s.last_seen_at,
+		s.expires_at, s.revoked_at, o.id, o.username, o.password_hash, o.role, o.status, o.failed_logins, o.locked_until, o.created_at
+		FROM operator_session s JOIN account_operator o ON o.id = s.operator_id WHERE s.token_hash = ?`), tokenHash)
+	var o Operator
+	var role string
+	var locked, oCreated int64
+	err := row.Scan(&sess.TokenHash, &sess.OperatorID, &sess.IP, &sess.UserAgent, &created, &seen, &expires, &revoked,
+		&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &oCreated)
+	if db.IsNoRows(err) {
+		return sess, o, apperr.Unauthorized("operator.session_expired")
+	}
+	if err != nil {
+		return sess, o, apperr.Internal(err, "select operator session")
+	}
+	sess.CreatedAt, sess.LastSeenAt, sess.ExpiresAt, sess.RevokedAt = fromMS(created), fromMS(seen), fromMS(expires), fromMS(revoked)
+	o.Role, o.LockedUntil, o.CreatedAt = Role(role), fromMS(locked), fromMS(oCreated)
+	return sess, o, nil
+}
+
+// TouchSession moves the idle clock of a live session.
+func (s *Store) TouchSession(ctx context.Context, tokenHash string, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE operator_session SET last_seen_at = ? WHERE token_hash = ? AND revoked_at = 0`), ms(at), tokenHash)
+	return err
+}
+
+// RevokeSession ends a session.
+func (s *Store) RevokeSession(ctx context.Context, tokenHash string, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE operator_session SET revoked_at = ? WHERE token_hash = ? AND revoked_at = 0`), ms(at), tokenHash)
+	if err != nil {
+		return apperr.Internal(err, "revoke operator session")
+	}
+	return nil
+}
+
+// AuditRow is one operator_audit row.
+type AuditRow struct {
+	ID         int64          `json:"id"`
+	OperatorID int64          `json:"operatorId"` // 0: unknown username (failed login)
+	Operator   string         `json:"operator"`   // username, "" when unknown
+	Action     string         `json:"action"`
+	Target     string         `json:"target"`
+	Detail     map[string]any `json:"detail"`
+	IP         string         `json:"ip"`
+	CreatedAt  int64          `json:"createdAt"` // Unix ms
+	detailJSON string
+}
+
+// Adjustment is the stored first answer of a manual adjustment.
+type Adjustment struct {
+	OperatorID  int64
+	Key         string
+	RequestHash string
+	MemberID    int64
+	Direction   string
+	Amount      int64
+	Currency    string
+	Reason      string
+	PostingID   int64
+	Balance     int64
+	CreatedAt   time.Time
+}
+
+// writeBatch inserts audit rows and adjustment records in one transaction
+// (the group commit of audit.go). An adjustment already recorded under the
+// same (operator, key) is left as it is.
+func (s *Store) writeBatch(ctx context.Context, audits []AuditRow, adjs []Adjustment) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if len(adjs) > 0 {
+			args := make([]any, 0, 11*len(adjs))
+			for _, a := range adjs {
+				args = append(args, a.OperatorID, a.Key, a.RequestHash, a.MemberID, a.Direction, a.Amount, a.Currency, a.Reason,
+					a.PostingID, a.Balance, ms(a.CreatedAt))
+			}
+			if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO operator_adjustment (operator_id, idempotency_key, request_hash,
+				member_id, direction, amount, currency, reason, posting_id, balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`+
+				strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, len(adjs)-1)+` ON CONFLICT (operator_id, idempotency_key) DO NOTHING`), args...); err != nil {
+				return err
+			}
+		}
+		if len(audits) > 0 {
+			args := make([]any, 0, 6*len(audits))
+			for _, a := range audits {
+				var op any
+				if a.OperatorID != 0 {
+					op = a.OperatorID
+				}
+				args = append(args, op, a.Action, a.Target, a.detailJSON, a.IP, a.CreatedAt)
+			}
+			if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO operator_audit (operator_id, action, target, detail, ip, created_at)
+				VALUES (?, ?, ?, ?, ?, ?)`+strings.Repeat(`, (?, ?, ?, ?, ?, ?)`, len(audits)-1)), args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// AdjustmentByKey reads the recorded answer of (operator, key), or NotFound.
+func (s *Store) AdjustmentByKey(ctx context.Context, operatorID int64, key string) (Adjustment, error) {
+	a := Adjustment{OperatorID: operatorID, Key: key}
+	var created int64
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT request_hash, member_id, direction, amount, currency, reason, posting_id,
+		balance, created_at FROM operator_adjustment WHERE operator_id = ? AND idempotency_key = ?`), operatorID, key).
+		Scan(&a.RequestHash, &a.MemberID, &a.Direction, &a.Amount, &a.Currency, &a.Reason, &a.PostingID, &a.Balance, &created)
+	if db.IsNoRows(err) {
+		return a, apperr.NotFound("operator.adjustment_not_found")
+	}
+	if err != nil {
+		return a, apperr.Internal(err, "select adjustment")
+	}
+	a.CreatedAt = fromMS(created)
+	return a, nil
+}
+
+// AuditQuery filters the audit list.
+type AuditQuery struct {
+	Action     string
+	OperatorID int64
+	Offset     int
+	Limit      int
+}
+
+// AuditRows lists audit rows newest first with the total matching.
+func (s *Store) AuditRows(ctx context.Context, q AuditQuery) ([]AuditRow, int, error) {
+	where, args := `1 = 1`, []any{}
+	if q.Action != "" {
+		where += ` AND a.action = ?`
+		args = append(args, q.Action)
+	}
+	if q.OperatorID != 0 {
+		where += ` AND a.operator_id = ?`
+		args = append(args, q.OperatorID)
+	}
+	var total int
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM operator_audit a WHERE `+where), args...).Scan(&total); err != nil {
+		return nil, 0, apperr.Internal(err, "count audit")
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT a.id, COALESCE(a.operator_id, 0), COALESCE(o.username, ''), a.action, a.target,
+		a.detail, a.ip, a.created_at FROM operator_audit a LEFT JOIN account_operator o ON o.id = a.operator_id
+		WHERE `+where+` ORDER BY a.id DESC LIMIT ? OFFSET ?`), append(args, q.Limit, q.Offset)...)
+	if err != nil {
+		return nil, 0, apperr.Internal(err, "list audit")
+	}
+	defer rows.Close()
+	out := []AuditRow{}
+	for rows.Next() {
+		var a AuditRow
+		if err := rows.Scan(&a.ID, &a.OperatorID, &a.Operator, &a.Action, &a.Target, &a.detailJSON, &a.IP, &a.CreatedAt); err != nil {
+			return nil, 0, apperr.Internal(err, "scan audit")
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Internal(err, "list audit")
+	}
+	return out, total, nil
+}

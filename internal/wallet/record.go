@@ -1,0 +1,334 @@
+package wallet
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+)
+
+// The account record (docs/ledger.md, "Account record"): a member's own
+// ledger lines in a date range, newest first, with the balance after each.
+
+// Limits of the account record.
+const (
+	MaxRecordDays       = 92 // a range covers at most this many calendar days, both ends included
+	DefaultRecordDays   = 7  // no dates: the last 7 days up to today
+	DefaultRecordSize   = 20
+	MaxRecordPageSize   = 100
+	MaxRecordExportRows = ledger.MaxLinesLimit // 10,000
+	recordDateLayout    = "2006-01-02"
+)
+
+// DefaultTimezone is the brand timezone while the brand configuration has
+// none: the demo brand is Philippine (UTC+8, no daylight saving).
+const DefaultTimezone = "Asia/Manila"
+
+// Record types the browser filters by, and the ledger kinds behind each.
+var recordKinds = map[string][]string{
+	"deposit":    {ledger.KindDeposit},
+	"withdrawal": {ledger.KindWithdrawalHold, ledger.KindWithdrawalRelease, ledger.KindWithdrawal},
+	"transfer":   {ledger.KindTransfer},
+	"bet":        {ledger.KindBet},
+	"win":        {ledger.KindWin},
+	"bonus":      {ledger.KindBonusGrant, ledger.KindCommission},
+	"adjustment": {ledger.KindAdjustment, ledger.KindCorrection},
+	"refund":     {ledger.KindRefund},
+}
+
+// RecordTypes lists the filter values in display order.
+var RecordTypes = []string{"deposit", "withdrawal", "transfer", "bet", "win", "bonus", "adjustment", "refund"}
+
+// recordType is the filter value a posting kind is shown under.
+func recordType(kind string) string {
+	for t, ks := range recordKinds {
+		for _, k := range ks {
+			if k == kind {
+				return t
+			}
+		}
+	}
+	return "adjustment"
+}
+
+// RecordQuery is what the browser asks for; dates are calendar days in the
+// brand timezone, both included.
+type RecordQuery struct {
+	From, To string // YYYY-MM-DD; both empty means the last DefaultRecordDays days
+	Type     string // one of RecordTypes, or empty for all
+	Page     int    // 1-based
+	PageSize int
+}
+
+// RecordLine is one movement on one of the member's accounts.
+type RecordLine struct {
+	ID           string `json:"id"` // "<postingId>-<accountId>"
+	PostingID    int64  `json:"postingId"`
+	Time         int64  `json:"time"` // Unix millis
+	Type         string `json:"type"`
+	Kind         string `json:"kind"`   // the ledger kind (withdrawal_hold, ...)
+	Wallet       string `json:"wallet"` // MAIN, HOLD, BONUS, COMMISSION or a vendor code
+	Amount       int64  `json:"amount"` // signed minor units: positive came in
+	BalanceAfter int64  `json:"balanceAfter"`
+	Reference    string `json:"reference"`
+	Remark       string `json:"remark"`
+}
+
+// RecordSums are the totals over every matching line (not only the page),
+// both as non-negative minor units.
+type RecordSums struct {
+	In  int64 `json:"in"`
+	Out int64 `json:"out"`
+}
+
+// RecordPage is the answer of GET /wps/v2/wallets/transactions.
+type RecordPage struct {
+	List     []RecordLine `json:"list"`
+	Total    int          `json:"total"`
+	Page     int          `json:"page"`
+	PageSize int          `json:"pageSize"`
+	Sums     RecordSums   `json:"sums"`
+	From     string       `json:"from"`
+	To       string       `json:"to"`
+	Timezone string       `json:"timezone"`
+	Currency string       `json:"currency"`
+	Decimals int          `json:"decimals"`
+}
+
+// Records reads account records.
+type Records struct {
+	wallet *Service
+	clock  interface{ Now() time.Time }
+	tz     *time.Location
+}
+
+// NewRecords builds the account record over the wallet's ledger.
+func NewRecords(w *Service, clk interface{ Now() time.Time }) *Records {
+	return &Records{wallet: w, clock: clk, tz: brandLocation()}
+}
+
+// brandLocation is the brand timezone (DefaultTimezone; a fixed UTC+8 when
+// the system has no zone database).
+func brandLocation() *time.Location {
+	if loc, err := time.LoadLocation(DefaultTimezone); err == nil {
+		return loc
+	}
+	return time.FixedZone("PHT", 8*3600)
+}
+
+// span is a checked query: the time range and kinds to read.
+type span struct {
+	from, to   time.Time // [from, to)
+	fromS, toS string
+	kinds      []string
+	page, size int
+	accounts   []int64
+	wallets    map[int64]string
+	currency   string
+	decimals   int
+}
+
+// resolve checks a query against the caller and the brand.
+func (r *Records) resolve(ctx context.Context, c account.Caller, q RecordQuery, export bool) (span, error) {
+	if err := requireReal(c); err != nil {
+		return span{}, err
+	}
+	var s span
+	today := r.clock.Now().In(r.tz)
+	switch {
+	case q.From == "" && q.To == "":
+		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, r.tz)
+		s.from, s.to = end.AddDate(0, 0, -(DefaultRecordDays-1)), end.AddDate(0, 0, 1)
+	default:
+		from, err1 := time.ParseInLocation(recordDateLayout, q.From, r.tz)
+		to, err2 := time.ParseInLocation(recordDateLayout, q.To, r.tz)
+		if err1 != nil || err2 != nil {
+			return span{}, apperr.Invalid("wallet.invalid_range").With("reason", "date")
+		}
+		if to.Before(from) {
+			return span{}, apperr.Invalid("wallet.invalid_range").With("reason", "order")
+		}
+		if to.AddDate(0, 0, 1-MaxRecordDays).After(from) {
+			return span{}, apperr.Invalid("wallet.invalid_range").With("reason", "too_long")
+		}
+		s.from, s.to = from, to.AddDate(0, 0, 1)
+	}
+	s.fromS, s.toS = s.from.Format(recordDateLayout), s.to.AddDate(0, 0, -1).Format(recordDateLayout)
+	if q.Type != "" {
+		ks, ok := recordKinds[strings.ToLower(q.Type)]
+		if !ok {
+			return span{}, apperr.Invalid("request.invalid_param").With("name", "type")
+		}
+		s.kinds = ks
+	}
+	s.page, s.size = q.Page, q.PageSize
+	if s.page == 0 {
+		s.page = 1
+	}
+	if s.size == 0 {
+		s.size = DefaultRecordSize
+	}
+	if s.page < 1 {
+		return span{}, apperr.Invalid("request.invalid_page").With("name", "page")
+	}
+	if !export && (s.size < 1 || s.size > MaxRecordPageSize) {
+		return span{}, apperr.Invalid("request.invalid_page_size").With("name", "pageSize").With("max", MaxRecordPageSize)
+	}
+	cur, err := r.wallet.currency(ctx)
+	if err != nil {
+		return span{}, err
+	}
+	s.currency, s.decimals = cur.Code, cur.Decimals
+	accts, err := r.wallet.ledger.AccountsOf(ctx, ledger.OwnerMember, c.MemberID)
+	if err != nil {
+		return span{}, err
+	}
+	s.wallets = map[int64]string{}
+	for _, a := range accts {
+		if a.Currency != cur.Code {
+			continue // free play (FUN) and accounts of a former brand currency
+		}
+		s.accounts = append(s.accounts, a.ID)
+		s.wallets[a.ID] = walletLabel(a)
+	}
+	return s, nil
+}
+
+func walletLabel(a ledger.Account) string {
+	switch a.Purpose {
+	case ledger.PurposePlayerMain:
+		return "MAIN"
+	case ledger.PurposeWithdrawalHold:
+		return "HOLD"
+	case ledger.PurposeBonus:
+		return "BONUS"
+	case ledger.PurposeAgentCommission:
+		return "COMMISSION"
+	case ledger.PurposePlayerVendor:
+		return a.Vendor
+	}
+	return strings.ToUpper(a.Purpose)
+}
+
+// Page is one page of the caller's account record.
+func (r *Records) Page(ctx context.Context, c account.Caller, q RecordQuery) (RecordPage, error) {
+	s, err := r.resolve(ctx, c, q, false)
+	if err != nil {
+		return RecordPage{}, err
+	}
+	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	lq := ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Offset: (s.page - 1) * s.size, Limit: s.size}
+	rows, total, err := r.wallet.ledger.Lines(ctx, lq)
+	if err != nil {
+		return RecordPage{}, err
+	}
+	out.Total = total
+	for _, l := range rows {
+		out.List = append(out.List, recordLine(l, s.wallets))
+	}
+	if out.Sums, err = r.sums(ctx, lq, total); err != nil {
+		return RecordPage{}, err
+	}
+	return out, nil
+}
+
+// sums totals every matching line.
+func (r *Records) sums(ctx context.Context, lq ledger.LinesQuery, total int) (RecordSums, error) {
+	var out RecordSums
+	if total == 0 {
+		return out, nil
+	}
+	lq.Offset, lq.Limit = 0, ledger.MaxLinesLimit
+	for lq.Offset < total {
+		rows, _, err := r.wallet.ledger.Lines(ctx, lq)
+		if err != nil {
+			return out, err
+		}
+		if len(rows) == 0 {
+			break
+		}
+		for _, l := range rows {
+			if l.Amount > 0 {
+				out.In += l.Amount
+			} else {
+				out.Out -= l.Amount
+			}
+		}
+		lq.Offset += len(rows)
+	}
+	return out, nil
+}
+
+// Export is the caller's account record for a CSV download: at most
+// MaxRecordExportRows lines, newest first; truncated tells there were more.
+func (r *Records) Export(ctx context.Context, c account.Caller, q RecordQuery) (lines []RecordLine, page RecordPage, truncated bool, err error) {
+	q.Page, q.PageSize = 1, MaxRecordExportRows
+	s, err := r.resolve(ctx, c, q, true)
+	if err != nil {
+		return nil, RecordPage{}, false, err
+	}
+	rows, total, err := r.wallet.ledger.Lines(ctx, ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Limit: MaxRecordExportRows})
+	if err != nil {
+		return nil, RecordPage{}, false, err
+	}
+	for _, l := range rows {
+		lines = append(lines, recordLine(l, s.wallets))
+	}
+	page = RecordPage{Total: total, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	return lines, page, total > len(rows), nil
+}
+
+func recordLine(l ledger.LineRow, wallets map[int64]string) RecordLine {
+	return RecordLine{
+		ID:           strconv.FormatInt(l.PostingID, 10) + "-" + strconv.FormatInt(l.AccountID, 10),
+		PostingID:    l.PostingID,
+		Time:         l.CreatedAt.UnixMilli(),
+		Type:         recordType(l.Kind),
+		Kind:         l.Kind,
+		Wallet:       wallets[l.AccountID],
+		Amount:       l.Amount,
+		BalanceAfter: l.BalanceAfter,
+		Reference:    reference(l),
+		Remark:       remark(l),
+	}
+}
+
+// reference is the business id a posting names (order, withdrawal,
+// transfer, round), or the posting id.
+func reference(l ledger.LineRow) string {
+	for _, k := range []string{"orderNo", "depositId", "withdrawalId", "transferId", "roundId", "round", "reference"} {
+		if v := l.Metadata[k]; v != "" {
+			if k == "transferId" {
+				return "T" + v
+			}
+			return v
+		}
+	}
+	return "P" + strconv.FormatInt(l.PostingID, 10)
+}
+
+// remark is what a posting says about itself: a transfer's route, an
+// operator's or the system's reason.
+func remark(l ledger.LineRow) string {
+	if v := l.Metadata["vendor"]; v != "" && l.Kind == ledger.KindTransfer {
+		from, to := "MAIN", v
+		if l.Metadata["direction"] == DirectionOut {
+			from, to = v, "MAIN"
+		}
+		r := from + " → " + to
+		if why := l.Metadata["reason"]; why != "" {
+			r += " (" + why + ")"
+		}
+		return r
+	}
+	for _, k := range []string{"remark", "reason"} {
+		if v := l.Metadata[k]; v != "" {
+			return v
+		}
+	}
+	return ""
+}

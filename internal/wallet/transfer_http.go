@@ -1,0 +1,142 @@
+package wallet
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/httpx"
+)
+
+// TransferHandler serves transfer wallets, consolidated funds and the
+// account record (members and agents only).
+type TransferHandler struct {
+	transfers *Transfers
+	records   *Records
+	guard     account.Guard
+}
+
+func NewTransferHandler(t *Transfers, r *Records, auth account.Authenticator) *TransferHandler {
+	return &TransferHandler{transfers: t, records: r, guard: account.Guard{Auth: auth}}
+}
+
+var realUsers = []account.Role{account.RoleMember, account.RoleAgent}
+
+// Who may call what (TestTransferAuthorization walks this table).
+var transferRouteRoles = map[string][]account.Role{
+	"GET /wps/v2/wallets":                     realUsers,
+	"POST /wps/v2/wallets/transfer":           realUsers,
+	"POST /wps/v2/wallets/transfer/all-back":  realUsers,
+	"GET /wps/v2/wallets/transfer/{id}":       realUsers,
+	"GET /wps/member/info/funds/consolidated": realUsers,
+	"GET /wps/v2/wallets/transactions":        realUsers,
+	"GET /wps/v2/wallets/transactions.csv":    realUsers,
+}
+
+func (h *TransferHandler) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /wps/v2/wallets", h.wallets)
+	mux.HandleFunc("POST /wps/v2/wallets/transfer", h.transfer)
+	mux.HandleFunc("POST /wps/v2/wallets/transfer/all-back", h.allBack)
+	mux.HandleFunc("GET /wps/v2/wallets/transfer/{id}", h.check)
+	mux.HandleFunc("GET /wps/member/info/funds/consolidated", h.consolidated)
+	mux.HandleFunc("GET /wps/v2/wallets/transactions", h.transactions)
+	mux.HandleFunc("GET /wps/v2/wallets/transactions.csv", h.transactionsCSV)
+}
+
+// IdempotencyHeader is the header every money mutation carries.
+const IdempotencyHeader = "Idempotency-Key"
+
+// idempotencyKey reads and checks the Idempotency-Key header.
+func idempotencyKey(r *http.Request) (string, error) {
+	k := r.Header.Get(IdempotencyHeader)
+	if !ValidIdempotencyKey(k) {
+		return "", apperr.Invalid("money.idempotency_key_required")
+	}
+	return k, nil
+}
+
+func (h *TransferHandler) wallets(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.guard.Require(w, r, transferRouteRoles["GET /wps/v2/wallets"]...)
+	if !ok {
+		return
+	}
+	out, err := h.transfers.Wallets(r.Context(), c)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, out)
+}
+
+func (h *TransferHandler) transfer(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.guard.Require(w, r, transferRouteRoles["POST /wps/v2/wallets/transfer"]...)
+	if !ok {
+		return
+	}
+	key, err := idempotencyKey(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	var in TransferInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	out, err := h.transfers.Transfer(r.Context(), c, key, in)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, out)
+}
+
+func (h *TransferHandler) allBack(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.guard.Require(w, r, transferRouteRoles["POST /wps/v2/wallets/transfer/all-back"]...)
+	if !ok {
+		return
+	}
+	key, err := idempotencyKey(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	out, err := h.transfers.AllBack(r.Context(), c, key)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, out)
+}
+
+func (h *TransferHandler) check(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.guard.Require(w, r, transferRouteRoles["GET /wps/v2/wallets/transfer/{id}"]...)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpx.Fail(w, r, errUnknownTransfer)
+		return
+	}
+	out, err := h.transfers.Check(r.Context(), c, id)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, out)
+}
+
+func (h *TransferHandler) consolidated(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.guard.Require(w, r, transferRouteRoles["GET /wps/member/info/funds/consolidated"]...)
+	if !ok {
+		return
+	}
+	out, err := h.transfers.Consolidated(r.Context(), c)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, out)
+}
