@@ -23,10 +23,13 @@ type Service struct {
 	// none, the brand runs a single wallet.
 	catalog CatalogSource
 
-	// publishMu serialises "read the balance, publish it" per member
-	// (striped), so the last event a member receives carries a balance read
-	// after every posting that came before it.
-	publishMu [64]sync.Mutex
+	// publishMu serialises publishing per member (striped); lastPublished
+	// (guarded by the same stripe) holds the newest posting id sent per
+	// member and currency, so the last event a member receives carries the
+	// balance after every posting that came before it.
+	publishMu     [64]sync.Mutex
+	lastPublished [64]map[lastKey]int64
+	metaCache     sync.Map // account id -> ledger.AccountSpec
 }
 
 // NewService wires the wallet. pub may be nil where nobody listens (seeding).
@@ -188,46 +191,69 @@ func (s *Service) publish(ctx context.Context, p ledger.Posting) {
 	if s.pub == nil {
 		return
 	}
-	type touched struct {
-		memberID int64
-		currency string
-	}
-	var members []touched
-	seen := map[touched]bool{}
-	for _, l := range p.Lines {
-		a, err := s.ledger.Account(ctx, l.AccountID)
+	for i, l := range p.Lines {
+		m, err := s.accountMeta(ctx, l.AccountID)
 		if err != nil {
 			s.logger.ErrorContext(ctx, "wallet event: read account", "account", l.AccountID, "err", err)
 			continue
 		}
-		if a.OwnerType != ledger.OwnerMember {
+		// The header shows the main wallet: only its lines make an event.
+		if m.OwnerType != ledger.OwnerMember || m.Purpose != ledger.PurposePlayerMain {
 			continue
 		}
-		t := touched{a.OwnerID, a.Currency}
-		if !seen[t] {
-			seen[t] = true
-			members = append(members, t)
+		if i < len(p.BalancesAfter) {
+			s.publishBalance(ctx, m.OwnerID, p.ID, p.BalancesAfter[i], m.Currency)
+			continue
 		}
-	}
-	for _, t := range members {
-		s.publishBalance(ctx, t.memberID, t.currency)
+		a, err := s.ledger.Account(ctx, l.AccountID) // a ledger that gave no balances
+		if err != nil {
+			s.logger.ErrorContext(ctx, "wallet event: read balance", "account", l.AccountID, "err", err)
+			continue
+		}
+		s.publishBalance(ctx, m.OwnerID, p.ID, a.Balance, m.Currency)
 	}
 }
 
-func (s *Service) publishBalance(ctx context.Context, memberID int64, cur string) {
-	mu := &s.publishMu[uint64(memberID)%uint64(len(s.publishMu))]
+// accountMeta is who owns an account and what for; account rows never
+// change owner, purpose or currency, so the answer is cached for good.
+func (s *Service) accountMeta(ctx context.Context, id int64) (ledger.AccountSpec, error) {
+	if v, ok := s.metaCache.Load(id); ok {
+		return v.(ledger.AccountSpec), nil
+	}
+	a, err := s.ledger.Account(ctx, id)
+	if err != nil {
+		return ledger.AccountSpec{}, err
+	}
+	s.metaCache.Store(id, a.AccountSpec)
+	return a.AccountSpec, nil
+}
+
+// publishBalance sends the balance right after posting postingID. Postings
+// on one account commit in id order, so an event older than the last one
+// sent to the member (concurrent postings finishing out of order) is
+// dropped: the header never steps back to a stale balance.
+func (s *Service) publishBalance(ctx context.Context, memberID, postingID, balance int64, cur string) {
+	stripe := uint64(memberID) % uint64(len(s.publishMu))
+	mu := &s.publishMu[stripe]
 	mu.Lock()
 	defer mu.Unlock()
-	main, err := s.ledger.FindAccount(ctx, ledger.PlayerMain(memberID, cur))
-	if apperr.As(err).Kind == apperr.KindNotFound {
-		return // only a side account (bonus, vendor) in a currency without a main wallet
+	last := s.lastPublished[stripe]
+	if last == nil {
+		last = map[lastKey]int64{}
+		s.lastPublished[stripe] = last
 	}
-	if err != nil {
-		s.logger.ErrorContext(ctx, "wallet event: read balance", "member", memberID, "err", err)
+	k := lastKey{memberID, cur}
+	if postingID <= last[k] {
 		return
 	}
-	data, _ := json.Marshal(BalanceEvent{Balance: main.Balance, Currency: main.Currency})
+	last[k] = postingID
+	data, _ := json.Marshal(BalanceEvent{Balance: balance, Currency: cur})
 	if err := s.pub.Publish(ctx, memberID, realtime.Event{Type: EventBalance, Data: data}); err != nil {
 		s.logger.WarnContext(ctx, "wallet event: publish", "member", memberID, "err", err)
 	}
+}
+
+type lastKey struct {
+	memberID int64
+	currency string
 }
