@@ -8,7 +8,6 @@ package cashier
 
 import (
 	"context"
-	"regexp"
 	"time"
 
 	"github.com/palaro/palaro/internal/brand"
@@ -139,9 +138,6 @@ type BrandSource interface {
 	Current(ctx context.Context) (*brand.Config, error)
 }
 
-// IdempotencyKeyRE is the shape of an Idempotency-Key header.
-var IdempotencyKeyRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
-
 // Errors.
 var (
 	ErrNotFound        = apperr.NotFound("cashier.not_found")
@@ -152,7 +148,6 @@ var (
 	ErrReason          = apperr.Invalid("cashier.invalid_reason").With("min", ReasonMin).With("max", ReasonMax)
 	ErrInvalidState    = apperr.Conflict("cashier.invalid_state")
 	ErrIdemMismatch    = apperr.Conflict("ledger.idempotency_mismatch")
-	ErrIdemKey         = apperr.Invalid("money.idempotency_key_required")
 )
 
 func init() {

@@ -3,7 +3,6 @@ package cashier
 import (
 	"mime"
 	"net/http"
-	"strconv"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -47,11 +46,7 @@ func (h *Handler) methods(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := h.svc.Methods(r.Context())
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, m)
+	httpx.Respond(w, r, m, err)
 }
 
 // create takes a BANK deposit as multipart (method, amount, reference,
@@ -61,15 +56,12 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	key := r.Header.Get("Idempotency-Key")
-	if !IdempotencyKeyRE.MatchString(key) {
-		httpx.Fail(w, r, ErrIdemKey)
+	key, err := httpx.IdempotencyKey(r)
+	if err != nil {
+		httpx.Fail(w, r, err)
 		return
 	}
-	var (
-		d   Deposit
-		err error
-	)
+	var d Deposit
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
 		var req BankRequest
 		if req, err = decodeBank(r); err == nil {
@@ -81,11 +73,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 			d, err = h.svc.CreateOnline(r.Context(), c.MemberID, key, req)
 		}
 	}
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, d)
+	httpx.Respond(w, r, d, err)
 }
 
 // decodeBank reads the multipart form of a bank deposit.
@@ -135,11 +123,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := h.svc.List(r.Context(), c.MemberID, f)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, p)
+	httpx.Respond(w, r, p, err)
 }
 
 // listQuery reads ?status&orderNo&page&pageSize.
@@ -159,17 +143,13 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	d, err := h.svc.Get(r.Context(), c.MemberID, id)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, d)
+	httpx.Respond(w, r, d, err)
 }
 
 func (h *Handler) receipt(w http.ResponseWriter, r *http.Request) {
@@ -177,7 +157,7 @@ func (h *Handler) receipt(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -187,7 +167,7 @@ func (h *Handler) receipt(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	writeImage(w, rc)
+	httpx.WriteImage(w, r, rc.ContentType, rc.Data)
 }
 
 // callback answers the provider: 200 {outcome} once the event is recorded
@@ -195,31 +175,5 @@ func (h *Handler) receipt(w http.ResponseWriter, r *http.Request) {
 // an unreadable body, 500 to make the provider retry.
 func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	outcome, err := h.svc.Callback(r.Context(), r.PathValue("provider"), r)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, map[string]string{"outcome": outcome})
-}
-
-func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.Invalid("request.invalid_param").With("name", "id")
-	}
-	return id, nil
-}
-
-// writeImage sends a stored image: private, never cached by shared caches,
-// never sniffed as anything else.
-func writeImage(w http.ResponseWriter, rc Receipt) {
-	h := w.Header()
-	h.Set("Content-Type", rc.ContentType)
-	h.Set("Content-Length", strconv.Itoa(len(rc.Data)))
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Disposition", "inline")
-	h.Set("Content-Security-Policy", "default-src 'none'")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(rc.Data)
+	httpx.Respond(w, r, map[string]string{"outcome": outcome}, err)
 }

@@ -45,35 +45,27 @@ func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := h.svc.OpsList(r.Context(), f)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, p)
+	httpx.Respond(w, r, p, err)
 }
 
 func (h *OpsHandler) get(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}"]); !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	d, err := h.svc.OpsGet(r.Context(), id)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, d)
+	httpx.Respond(w, r, d, err)
 }
 
 func (h *OpsHandler) receipt(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}/receipt"]); !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -83,7 +75,7 @@ func (h *OpsHandler) receipt(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	writeImage(w, rc)
+	httpx.WriteImage(w, r, rc.ContentType, rc.Data)
 }
 
 func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request) {
@@ -91,17 +83,13 @@ func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	d, err := h.svc.Approve(r.Context(), op, id)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, d)
+	httpx.Respond(w, r, d, err)
 }
 
 // RejectRequest is the body of .../reject.
@@ -114,7 +102,7 @@ func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := pathID(r)
+	id, err := httpx.PathID(r, "id", "")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -125,9 +113,5 @@ func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := h.svc.Reject(r.Context(), op, id, req.Reason)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, d)
+	httpx.Respond(w, r, d, err)
 }

@@ -117,8 +117,8 @@ func (s *Service) method(ctx context.Context, code, wantType, rawAmount string) 
 // an operator. The same key with the same request returns the first
 // deposit; with another request it is refused (ledger.idempotency_mismatch).
 func (s *Service) CreateBank(ctx context.Context, memberID int64, key string, req BankRequest) (Deposit, error) {
-	if !IdempotencyKeyRE.MatchString(key) {
-		return Deposit{}, ErrIdemKey
+	if err := money.CheckIdempotencyKey(key); err != nil {
+		return Deposit{}, err
 	}
 	m, c, amount, err := s.method(ctx, req.Method, brand.DepositBank, req.Amount)
 	if err != nil {
@@ -145,8 +145,8 @@ func (s *Service) CreateBank(ctx context.Context, memberID int64, key string, re
 // CreateOnline opens an online deposit at the method's provider and
 // returns where to pay. Replays behave as in CreateBank.
 func (s *Service) CreateOnline(ctx context.Context, memberID int64, key string, req OnlineRequest) (Deposit, error) {
-	if !IdempotencyKeyRE.MatchString(key) {
-		return Deposit{}, ErrIdemKey
+	if err := money.CheckIdempotencyKey(key); err != nil {
+		return Deposit{}, err
 	}
 	m, c, amount, err := s.method(ctx, req.Method, brand.DepositOnline, req.Amount)
 	if err != nil {

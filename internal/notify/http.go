@@ -2,10 +2,8 @@ package notify
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/palaro/palaro/internal/account"
-	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 )
 
@@ -41,11 +39,7 @@ func (h *Handler) unread(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n, err := h.svc.Unread(r.Context(), c.MemberID)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, map[string]int{"count": n})
+	httpx.Respond(w, r, map[string]int{"count": n}, err)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
@@ -61,11 +55,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := h.svc.List(r.Context(), c.MemberID, httpx.Lang(r), page, size)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, p)
+	httpx.Respond(w, r, p, err)
 }
 
 func (h *Handler) read(w http.ResponseWriter, r *http.Request) {
@@ -73,9 +63,9 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		httpx.Fail(w, r, apperr.Invalid("request.invalid_param").With("name", "id"))
+	id, err := httpx.PathID(r, "id", "")
+	if err != nil {
+		httpx.Fail(w, r, err)
 		return
 	}
 	if err := h.svc.Read(r.Context(), c.MemberID, id); err != nil {
@@ -91,9 +81,5 @@ func (h *Handler) readAll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n, err := h.svc.ReadAll(r.Context(), c.MemberID)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, map[string]int64{"updated": n})
+	httpx.Respond(w, r, map[string]int64{"updated": n}, err)
 }

@@ -3,7 +3,6 @@ package operator
 import (
 	"net/http"
 
-	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 )
 
@@ -73,11 +72,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request, _ Caller) {
 		return
 	}
 	res, err := h.svc.Login(r.Context(), req, Client{IP: h.svc.ClientIP(r), UserAgent: r.UserAgent()})
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, res)
+	httpx.Respond(w, r, res, err)
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request, c Caller) {
@@ -103,15 +98,11 @@ func (h *Handler) auditList(w http.ResponseWriter, r *http.Request, _ Caller) {
 		return
 	}
 	list, err := h.svc.AuditPage(r.Context(), action, int64(opID), page, size)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, list)
+	httpx.Respond(w, r, list, err)
 }
 
 func (h *Handler) adjust(w http.ResponseWriter, r *http.Request, c Caller) {
-	key, err := IdempotencyKey(r)
+	key, err := httpx.IdempotencyKey(r)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -137,20 +128,4 @@ func decodeAdjust(r *http.Request) (AdjustRequest, error) {
 	var req AdjustRequest
 	err := httpx.DecodeJSON(r, &req)
 	return req, err
-}
-
-// IdempotencyKey reads the Idempotency-Key header: 1..100 characters of
-// [A-Za-z0-9_-], else 400 money.idempotency_key_required.
-func IdempotencyKey(r *http.Request) (string, error) {
-	k := r.Header.Get("Idempotency-Key")
-	if k == "" || len(k) > 100 {
-		return "", apperr.Invalid("money.idempotency_key_required")
-	}
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return "", apperr.Invalid("money.idempotency_key_required")
-		}
-	}
-	return k, nil
 }

@@ -34,11 +34,7 @@ func (h *TransferHandler) transactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.records.Page(r.Context(), c, q)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, out)
+	httpx.Respond(w, r, out, err)
 }
 
 // CSV texts: the header row and the type names, in EN and TY (other

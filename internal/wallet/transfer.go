@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,11 +66,6 @@ const (
 	// vendorCallTimeout bounds a deposit, withdrawal or status call.
 	vendorCallTimeout = 15 * time.Second
 )
-
-var idempotencyKeyRe = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
-
-// ValidIdempotencyKey reports whether an Idempotency-Key header is usable.
-func ValidIdempotencyKey(k string) bool { return idempotencyKeyRe.MatchString(k) }
 
 // TransferInput is the body of POST /wps/v2/wallets/transfer.
 type TransferInput struct {
@@ -294,8 +288,8 @@ func (t *Transfers) Transfer(ctx context.Context, c account.Caller, key string, 
 	if err := requireReal(c); err != nil {
 		return TransferResult{}, err
 	}
-	if !ValidIdempotencyKey(key) {
-		return TransferResult{}, apperr.Invalid("money.idempotency_key_required")
+	if err := money.CheckIdempotencyKey(key); err != nil {
+		return TransferResult{}, err
 	}
 	cur, err := t.wallet.currency(ctx)
 	if err != nil {
@@ -402,8 +396,8 @@ func (t *Transfers) AllBack(ctx context.Context, c account.Caller, key string) (
 	if err := requireReal(c); err != nil {
 		return AllBackResult{}, err
 	}
-	if !ValidIdempotencyKey(key) {
-		return AllBackResult{}, apperr.Invalid("money.idempotency_key_required")
+	if err := money.CheckIdempotencyKey(key); err != nil {
+		return AllBackResult{}, err
 	}
 	cur, err := t.wallet.currency(ctx)
 	if err != nil {

@@ -139,7 +139,7 @@ func (s *tsite) call(t *testing.T, method, path, token, key string, body any) re
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	if key != "" {
-		req.Header.Set(IdempotencyHeader, key)
+		req.Header.Set(httpx.IdempotencyHeader, key)
 	}
 	req.Header.Set("X-Lang", "EN")
 	res, err := http.DefaultClient.Do(req)

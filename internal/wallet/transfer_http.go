@@ -2,10 +2,8 @@ package wallet
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/palaro/palaro/internal/account"
-	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 )
 
@@ -44,29 +42,13 @@ func (h *TransferHandler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /wps/v2/wallets/transactions.csv", h.transactionsCSV)
 }
 
-// IdempotencyHeader is the header every money mutation carries.
-const IdempotencyHeader = "Idempotency-Key"
-
-// idempotencyKey reads and checks the Idempotency-Key header.
-func idempotencyKey(r *http.Request) (string, error) {
-	k := r.Header.Get(IdempotencyHeader)
-	if !ValidIdempotencyKey(k) {
-		return "", apperr.Invalid("money.idempotency_key_required")
-	}
-	return k, nil
-}
-
 func (h *TransferHandler) wallets(w http.ResponseWriter, r *http.Request) {
 	c, ok := h.guard.Require(w, r, transferRouteRoles["GET /wps/v2/wallets"]...)
 	if !ok {
 		return
 	}
 	out, err := h.transfers.Wallets(r.Context(), c)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, out)
+	httpx.Respond(w, r, out, err)
 }
 
 func (h *TransferHandler) transfer(w http.ResponseWriter, r *http.Request) {
@@ -74,7 +56,7 @@ func (h *TransferHandler) transfer(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	key, err := idempotencyKey(r)
+	key, err := httpx.IdempotencyKey(r)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -85,11 +67,7 @@ func (h *TransferHandler) transfer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.transfers.Transfer(r.Context(), c, key, in)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, out)
+	httpx.Respond(w, r, out, err)
 }
 
 func (h *TransferHandler) allBack(w http.ResponseWriter, r *http.Request) {
@@ -97,17 +75,13 @@ func (h *TransferHandler) allBack(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	key, err := idempotencyKey(r)
+	key, err := httpx.IdempotencyKey(r)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	out, err := h.transfers.AllBack(r.Context(), c, key)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, out)
+	httpx.Respond(w, r, out, err)
 }
 
 func (h *TransferHandler) check(w http.ResponseWriter, r *http.Request) {
@@ -115,17 +89,13 @@ func (h *TransferHandler) check(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		httpx.Fail(w, r, errUnknownTransfer)
-		return
-	}
-	out, err := h.transfers.Check(r.Context(), c, id)
+	id, err := httpx.PathID(r, "id", errUnknownTransfer.Code)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	httpx.OK(w, r, out)
+	out, err := h.transfers.Check(r.Context(), c, id)
+	httpx.Respond(w, r, out, err)
 }
 
 func (h *TransferHandler) consolidated(w http.ResponseWriter, r *http.Request) {
@@ -134,9 +104,5 @@ func (h *TransferHandler) consolidated(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.transfers.Consolidated(r.Context(), c)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, out)
+	httpx.Respond(w, r, out, err)
 }

@@ -2,12 +2,9 @@ package withdraw
 
 import (
 	"net/http"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/palaro/palaro/internal/account"
-	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 )
 
@@ -66,35 +63,6 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	}
 }
 
-// respond writes the value or the error.
-func respond(w http.ResponseWriter, r *http.Request, v any, err error) {
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	httpx.OK(w, r, v)
-}
-
-var idempotencyKeyRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
-
-// idempotencyKey reads the Idempotency-Key header every money mutation needs.
-func idempotencyKey(r *http.Request) (string, error) {
-	k := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if !idempotencyKeyRE.MatchString(k) {
-		return "", apperr.Invalid("money.idempotency_key_required")
-	}
-	return k, nil
-}
-
-// pathID reads {id}; anything but a positive integer names nothing.
-func pathID(r *http.Request, notFound string) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.NotFound(notFound)
-	}
-	return id, nil
-}
-
 // listFilter reads page, pageSize and status.
 func listFilter(r *http.Request) (ListFilter, error) {
 	q := httpx.NewQuery(r)
@@ -104,7 +72,7 @@ func listFilter(r *http.Request) (ListFilter, error) {
 
 func (h *Handler) passwordState(w http.ResponseWriter, r *http.Request, c account.Caller) {
 	st, err := h.svc.PasswordState(r.Context(), c)
-	respond(w, r, st, err)
+	httpx.Respond(w, r, st, err)
 }
 
 func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request, c account.Caller) {
@@ -118,7 +86,7 @@ func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request, c account.
 		return
 	}
 	st, err := h.svc.PasswordState(r.Context(), c)
-	respond(w, r, st, err)
+	httpx.Respond(w, r, st, err)
 }
 
 func (h *Handler) banks(w http.ResponseWriter, r *http.Request, _ account.Caller) {
@@ -127,7 +95,7 @@ func (h *Handler) banks(w http.ResponseWriter, r *http.Request, _ account.Caller
 
 func (h *Handler) accounts(w http.ResponseWriter, r *http.Request, c account.Caller) {
 	list, err := h.svc.Accounts(r.Context(), c)
-	respond(w, r, map[string]any{"list": list, "max": MaxAccounts}, err)
+	httpx.Respond(w, r, map[string]any{"list": list, "max": MaxAccounts}, err)
 }
 
 func (h *Handler) addAccount(w http.ResponseWriter, r *http.Request, c account.Caller) {
@@ -137,11 +105,11 @@ func (h *Handler) addAccount(w http.ResponseWriter, r *http.Request, c account.C
 		return
 	}
 	a, err := h.svc.AddAccount(r.Context(), c, req)
-	respond(w, r, a, err)
+	httpx.Respond(w, r, a, err)
 }
 
 func (h *Handler) deleteAccount(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	id, err := pathID(r, "withdraw.payout_account_not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.payout_account_not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -162,11 +130,11 @@ func (h *Handler) deleteAccount(w http.ResponseWriter, r *http.Request, c accoun
 
 func (h *Handler) info(w http.ResponseWriter, r *http.Request, c account.Caller) {
 	v, err := h.svc.Info(r.Context(), c)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) request(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	key, err := idempotencyKey(r)
+	key, err := httpx.IdempotencyKey(r)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -177,7 +145,7 @@ func (h *Handler) request(w http.ResponseWriter, r *http.Request, c account.Call
 		return
 	}
 	v, err := h.svc.Request(r.Context(), c, key, req)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request, c account.Caller) {
@@ -187,17 +155,17 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, c account.Caller)
 		return
 	}
 	v, err := h.svc.List(r.Context(), c, f)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	v, err := h.svc.Get(r.Context(), c, id)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 // decodeConfirmation reads the multipart confirmation form: result,
@@ -221,7 +189,7 @@ func decodeConfirmation(r *http.Request) (Confirmation, error) {
 }
 
 func (h *Handler) confirm(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -232,11 +200,11 @@ func (h *Handler) confirm(w http.ResponseWriter, r *http.Request, c account.Call
 		return
 	}
 	v, err := h.svc.Confirm(r.Context(), c, id, req)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) proof(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -246,18 +214,5 @@ func (h *Handler) proof(w http.ResponseWriter, r *http.Request, c account.Caller
 		httpx.Fail(w, r, err)
 		return
 	}
-	writeImage(w, p)
-}
-
-// writeImage sends a stored proof: private, never cached by shared caches,
-// never sniffed into another type.
-func writeImage(w http.ResponseWriter, p Proof) {
-	h := w.Header()
-	h.Set("Content-Type", p.ContentType)
-	h.Set("Content-Length", strconv.Itoa(len(p.Data)))
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Disposition", "inline")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(p.Data)
+	httpx.WriteImage(w, r, p.ContentType, p.Data)
 }

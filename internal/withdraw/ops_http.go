@@ -56,21 +56,21 @@ func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request, _ operator.Cal
 		return
 	}
 	v, err := h.svc.OpsList(r.Context(), f)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *OpsHandler) get(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	v, err := h.svc.OpsGet(r.Context(), id)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *OpsHandler) proof(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -80,21 +80,21 @@ func (h *OpsHandler) proof(w http.ResponseWriter, r *http.Request, _ operator.Ca
 		httpx.Fail(w, r, err)
 		return
 	}
-	writeImage(w, p)
+	httpx.WriteImage(w, r, p.ContentType, p.Data)
 }
 
 func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request, c operator.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	v, err := h.svc.Approve(r.Context(), c, id)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request, c operator.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -107,15 +107,15 @@ func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request, c operator.C
 		return
 	}
 	v, err := h.svc.Reject(r.Context(), c, id, req.Reason)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *OpsHandler) fullPayment(w http.ResponseWriter, r *http.Request, c operator.Caller) {
-	id, err := pathID(r, "withdraw.not_found")
+	id, err := httpx.PathID(r, "id", "withdraw.not_found")
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
 	v, err := h.svc.FullPayment(r.Context(), c, id)
-	respond(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }

@@ -58,6 +58,16 @@ func OKPublic(w http.ResponseWriter, r *http.Request, value any, maxAge int) {
 	writeJSONCache(w, r, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value}, []string{"public, max-age=" + strconv.Itoa(maxAge)})
 }
 
+// Respond writes err as Fail does, or else value as OK does: the last line of
+// a handler that calls one service method.
+func Respond(w http.ResponseWriter, r *http.Request, value any, err error) {
+	if err != nil {
+		Fail(w, r, err)
+		return
+	}
+	OK(w, r, value)
+}
+
 // Fail writes an error envelope in the caller's language; internal causes are logged only.
 func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	e := apperr.As(err)

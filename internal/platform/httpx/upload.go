@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -92,6 +93,21 @@ func FormImage(r *http.Request, field string, max int64, required bool) (*Image,
 		name = name[:120]
 	}
 	return &Image{Data: data, ContentType: ct, Name: strings.ToValidUTF8(name, "")}, nil
+}
+
+// WriteImage sends a stored upload (receipt, proof) to a caller allowed to
+// see it: private and never stored by any cache, never sniffed as another
+// type, shown inline, and with no rights to load or run anything.
+func WriteImage(w http.ResponseWriter, _ *http.Request, contentType string, data []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Disposition", "inline")
+	h.Set("Content-Security-Policy", "default-src 'none'")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(data)
 }
 
 // ImageType is image/png or image/jpeg by magic bytes, or "".
