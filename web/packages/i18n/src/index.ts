@@ -8,26 +8,35 @@ export * from './languages';
 
 
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+/**
+ * The boot namespaces' files (BOOT_NAMESPACES; the pattern must be a literal,
+ * a test checks it matches). The rest are listed in lazyLocales.ts, fetched
+ * the first time a lazy namespace is read, so they stay out of the entry chunk.
+ */
+const loaders: Loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,layout,catalog,content,system,errors}.json');
+let lazyLoaders: Promise<Loaders> | undefined;
+function loaderFor(path: string): Promise<Loaders[string] | undefined> {
+  if (loaders[path]) return Promise.resolve(loaders[path]);
+  lazyLoaders ??= import('./lazyLocales').then((m) => m.loaders);
+  return lazyLoaders.then((all) => all[path]);
+}
 
-export function hasLocale(lang: string, ns: string): boolean {
-  return `../locales/${lang}/${ns}.json` in loaders;
+/** True when the language has this namespace (boot namespaces are known at once; the others after the lazy list loads). */
+export async function hasLocale(lang: string, ns: string): Promise<boolean> {
+  return !!(await loaderFor(`../locales/${lang}/${ns}.json`));
 }
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      // Not translated: i18next then uses the EN fallback.
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (err) => callback(err as Error, false),
-    );
+    loaderFor(`../locales/${language}/${namespace}.json`)
+      .then((load) => (load ? load().then((m) => m.default) : {})) // not translated: i18next then uses the EN fallback
+      .then(
+        (m) => callback(null, m),
+        (err) => callback(err as Error, false),
+      );
   },
 };
 
@@ -40,7 +49,7 @@ export function preloadLanguage(lang: string, namespaces: readonly string[] = BO
   const code = languageInfo(lang)?.code;
   if (!code) return;
   for (const l of [code, ...fallbackFor(code)]) {
-    for (const ns of namespaces) loaders[`../locales/${l}/${ns}.json`]?.().catch(() => undefined);
+    for (const ns of namespaces) void loaderFor(`../locales/${l}/${ns}.json`).then((load) => load?.().catch(() => undefined));
   }
 }
 
@@ -93,7 +102,7 @@ export async function createI18n(lang: string, namespaces: readonly string[] = B
   return instance;
 }
 
-/** Every locale file, eagerly, for tests that check completeness. */
-export function localeKeys(): string[] {
+/** The boot namespaces' locale files listed in the entry chunk (for tests). */
+export function bootLocaleKeys(): string[] {
   return Object.keys(loaders);
 }

@@ -3,6 +3,9 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { requireSessionLoader, TOKEN_KEY } from './session';
 import { isSameLocation } from './navigation';
 import { MEMBER_PATHS } from './router';
+import { CENTRE_PAGES } from './routes/member/centre/registry';
+
+const MEMBER_CENTRE_PATHS = CENTRE_PAGES.map((p) => `member/${p.key}`);
 
 function guarded(initial: string) {
   const router = createMemoryRouter(
@@ -12,7 +15,7 @@ function guarded(initial: string) {
         element: <Outlet />,
         children: [
           { path: 'login', element: <p>login page</p> },
-          { loader: requireSessionLoader, children: MEMBER_PATHS.map((p) => ({ path: p, element: <p>member page</p> })) },
+          { loader: requireSessionLoader, children: [...MEMBER_PATHS, ...MEMBER_CENTRE_PATHS].map((p) => ({ path: p, element: <p>member page</p> })) },
         ],
       },
     ],
@@ -24,7 +27,7 @@ function guarded(initial: string) {
 
 beforeEach(() => sessionStorage.clear());
 
-test.each(MEMBER_PATHS)('/%s without a session token redirects to /login', async (p) => {
+test.each([...MEMBER_PATHS, ...MEMBER_CENTRE_PATHS])('/%s without a session token redirects to /login', async (p) => {
   const router = guarded(`/${p}`);
   expect(await screen.findByText('login page')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/login');
@@ -35,6 +38,16 @@ test('with a session token the member page renders', async () => {
   const router = guarded('/favorite');
   expect(await screen.findByText('member page')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/favorite');
+});
+
+test('the personal centre has deposit and withdraw under /member', () => {
+  expect(MEMBER_CENTRE_PATHS).toEqual(expect.arrayContaining(['member/depositv2', 'member/withdraw']));
+});
+
+test('the guarded /member/* route covers every centre page', async () => {
+  const { routes } = await import('./router');
+  const guard = routes[0].children?.find((r) => r.id === 'layout')?.children?.find((r) => r.id === 'member-guard');
+  expect(guard?.children?.map((r) => r.path)).toContain('member/*');
 });
 
 test('duplicate navigation detection compares path, query and hash', () => {

@@ -32,7 +32,8 @@ const centre = page(() => import('./routes/centre'));
 const promotions = page(() => import('./routes/promotions'));
 const withPopup = page(() => import('./routes/home-with-popup'));
 const memberArea = page(() => import('./routes/member-area'));
-const memberPage = page(() => import('./routes/member/MemberPage'));
+// The personal centre's pages are listed in its own chunk (routes/member/centre/registry.ts), not here.
+const memberCentre = page(() => import('./routes/member/centre/CentreRoute'));
 const agentLanding = page(() => import('./routes/agent/AgentLanding'));
 const agentHome = page(() => import('./routes/agent/AgentHome'));
 const notFound = page(() => import('./routes/not-found'));
@@ -45,6 +46,20 @@ const homeRoute = (id: string, path?: string): RouteObject =>
 export const CENTRE_PATHS = ['sports', 'esports', 'lott', 'elott', 'cockfight', 'live', 'fish', 'rng', 'pvp', 'bgs', 'inHouse'] as const;
 /** Pages that need a member session. */
 export const MEMBER_PATHS = ['favorite', 'recent', 'member', 'lottery', 'seaLottery', 'vnLottery', 'pointMall'] as const;
+/**
+ * The personal centre: /member (security centre) and /member/<key>. One route
+ * with a splat keeps the page list out of the entry chunk; the centre's chunk
+ * picks the page and its loader preloads that page's chunk too.
+ */
+const centreRoute: RouteObject = {
+  id: 'member-centre',
+  path: 'member/*',
+  loader: async ({ params }) => {
+    await memberCentre.preload();
+    return (await import('./routes/member/centre/CentreRoute')).preloadCentrePage(params['*'] ?? '');
+  },
+  Component: memberCentre.Component,
+};
 
 /** /agentHome: without a session token, the agent login page (non-agents are sent there by the page itself). */
 async function agentHomeLoader() {
@@ -80,12 +95,10 @@ export const routes: RouteObject[] = [
           {
             id: 'member-guard',
             loader: requireSessionLoader,
-            children: MEMBER_PATHS.map((p): RouteObject => ({
-              id: `member-${p}`,
-              path: p,
-              loader: p === 'member' ? memberPage.preload : memberArea.preload,
-              Component: p === 'member' ? memberPage.Component : memberArea.Component,
-            })),
+            children: [
+              ...MEMBER_PATHS.filter((p) => p !== 'member').map((p): RouteObject => ({ id: `member-${p}`, path: p, loader: memberArea.preload, Component: memberArea.Component })),
+              centreRoute,
+            ],
           },
           { id: 'not-found', path: '*', loader: notFound.preload, Component: notFound.Component },
         ],

@@ -64,7 +64,10 @@ export async function apiRequest<T>(
   const token = sessionToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (opts.body !== undefined) {
+  if (opts.body instanceof FormData) {
+    // Multipart (file uploads): the browser sets the boundary in Content-Type.
+    body = opts.body;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }

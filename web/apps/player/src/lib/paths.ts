@@ -33,6 +33,14 @@ export const paths = {
   agent: '/agent',
   agentHome: '/agentHome',
   member: '/member',
+  // Personal centre pages (app/routes/member/centre/registry.ts).
+  transferFund: '/member/transferFund',
+  deposit: '/member/depositv2',
+  /** Where the payment page sends the player back: the deposit page showing that order. */
+  depositOrder: (orderNo: string) => `/member/depositv2?order=${encodeURIComponent(orderNo)}`,
+  withdraw: '/member/withdraw',
+  transactionHistory: '/member/transactionHistory',
+  messages: '/member/messageV2',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),
   promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),
   favorite: '/favorite',

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
+import { MessagesMenuItem, NoticeToasts, UnreadBadge, useUnreadCount } from '@/features/messages';
 import { useSession } from '@/features/session';
 import { BalanceDisplay, isGamePagePath } from '@/features/wallet';
 import { apiGet } from '@/lib/api';
@@ -16,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useAppNavigate } from '../navigation';
+import { CashierShortcuts } from './CashierShortcuts';
 import s from './MemberMenu.module.css';
 
 /** GET /wps/member/info/icon: a data: URL (generated initials) or the chosen avatar's URL. */
@@ -59,6 +61,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
   const menu = useRef<HTMLDivElement>(null);
   const name = session.info?.nickname || session.info?.account || '';
   const account = session.info?.account || '';
+  const unread = useUnreadCount();
 
   useEffect(() => {
     if (!open) return;
@@ -94,7 +97,9 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
 
   return (
     <div className={s.root} ref={root} data-testid="member-area">
+      <NoticeToasts />
       {showBalance && <BalanceDisplay variant={compact ? 'compact' : 'header'} data-testid="header-balance" />}
+      {showBalance && <CashierShortcuts compact={compact} />}
       <button
         ref={button}
         type="button"
@@ -105,8 +110,10 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
         aria-label={t('layout:member.open', { name: name || account })}
         onClick={() => setOpen((o) => !o)}
         data-testid="member-menu-button"
+        style={{ position: 'relative' }}
       >
         <Avatar />
+        <UnreadBadge count={unread} floating data-testid="member-menu-unread" />
         {!compact && (
           <span className={s.name} data-testid="header-account">
             {account}
@@ -156,6 +163,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
                 <small>{t('layout:member.securityHint')}</small>
               </span>
             </button>
+            {!session.isTrial && <MessagesMenuItem count={unread} className={s.item} onSelect={pick(() => navigate(paths.messages))} />}
             <button type="button" role="menuitem" tabIndex={-1} className={s.item} onClick={pick(() => actions.openHelp())} data-testid="menu-help">
               <CircleHelp size={18} aria-hidden="true" />
               {t('layout:member.help')}

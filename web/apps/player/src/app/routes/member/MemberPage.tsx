@@ -3,7 +3,8 @@
 // last login time and IP), change password, and binding a mobile number and
 // an e-mail, shown masked once bound. Visitors never get here (the route
 // guard sends them to /login); trial users get the "real account needed" dialog.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Below the security settings: the payment password and payout accounts.
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, KeyRound, Mail, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
@@ -14,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useAppNavigate } from '../../navigation';
 import { BindForm } from './BindForm';
+import { PaymentsSection } from './PaymentsSection';
 import { avatarQuery, securityQuery, type Security } from './api';
 import s from './MemberPage.module.css';
 
@@ -174,6 +176,10 @@ function SecurityCentre() {
               {editing === 'email' && v && <BindForm kind="email" onBound={bound('email')} onCancel={() => setEditing(null)} />}
             </Item>
           </section>
+
+          <Suspense fallback={<Skeleton height={150} radius="card" />}>
+            <PaymentsSection />
+          </Suspense>
         </>
       )}
     </div>

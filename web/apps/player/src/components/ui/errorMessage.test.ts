@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import { expect, test } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from './errorMessage';
+
+function t() {
+  const inst = i18next.createInstance();
+  void inst.init({
+    lng: 'EN',
+    initAsync: false,
+    resources: {
+      EN: {
+        errors: { unknown: 'Something went wrong.', 'network': { offline: 'Offline.' } },
+        auth: { errors: { auth: { bad: 'Wrong password.' } } },
+        cashier: { errors: { money: { below_min: 'The minimum amount is {{min}}.' }, withdraw: { in_progress: 'Still in progress.' } } },
+      },
+    },
+  } as Parameters<typeof inst.init>[0]);
+  return inst.t;
+}
+
+test('codes resolve in errors, then auth:errors, then cashier:errors', () => {
+  const tf = t();
+  expect(errorMessage(tf, new ApiError('network.offline', '', 0))).toBe('Offline.');
+  expect(errorMessage(tf, new ApiError('auth.bad', '', 401))).toBe('Wrong password.');
+  expect(errorMessage(tf, new ApiError('withdraw.in_progress', '', 409))).toBe('Still in progress.');
+  expect(errorMessage(tf, new ApiError('nope.nothing', 'Server says no.', 400))).toBe('Server says no.');
+});
+
+test('a translation needing a parameter the answer does not carry gives way to the server message', () => {
+  const tf = t();
+  expect(errorMessage(tf, new ApiError('money.below_min', 'The minimum amount is 100.00.', 400))).toBe('The minimum amount is 100.00.');
+  expect(errorMessage(tf, new ApiError('money.below_min', '', 400))).toBe('The minimum amount is ….');
+});
