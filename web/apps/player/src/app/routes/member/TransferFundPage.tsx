@@ -1,6 +1,16 @@
-// Personal centre page: my wallet (transferFund), inside the personal centre layout.
+// Personal centre page: my wallet (transferFund), inside the personal centre
+// layout, with the consolidated funds when the brand's AGENTPOLICY3 is on.
+import { switchEnabled } from '@/features/auth/switches';
+import { ConsolidatedFunds } from '@/features/wallet/components/ConsolidatedFunds';
 import { TransferFund } from '@/features/wallet/components/TransferFund';
+import { useBrandInfo } from '../../brand';
 
 export default function TransferFundPage() {
-  return <TransferFund />;
+  const info = useBrandInfo();
+  return (
+    <>
+      <TransferFund />
+      <ConsolidatedFunds enabled={switchEnabled(info.whitelabel, 'AGENTPOLICY3')} />
+    </>
+  );
 }
