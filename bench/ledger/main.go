@@ -13,6 +13,12 @@
 //	acknowledged key must be in the ledger exactly once, with no posting for a
 //	key that was never sent.
 //
+//	engine (engine.go): no server and no HTTP: a fresh database opened in this
+//	process as the server opens it, -players funded player accounts and the
+//	house, -clients goroutines posting player <-> house transfers straight
+//	into ledger.Store.Post; reports postings/s, p50/p99, this process's
+//	memory and CPU, then runs the ledger Verify (exit 1 when it finds problems).
+//
 // The last line of output is one JSON object with the figures (for run.sh).
 package main
 
@@ -32,6 +38,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,32 +49,34 @@ import (
 )
 
 type config struct {
-	mode      string
-	bin       string
-	dbURL     string
-	addr      string
-	players   int
-	clients   int
-	duration  time.Duration
-	warmup    time.Duration
-	kills     int
-	logFile   string
-	serverEnv string
+	mode       string
+	bin        string
+	dbURL      string
+	addr       string
+	players    int
+	clients    int
+	duration   time.Duration
+	warmup     time.Duration
+	kills      int
+	logFile    string
+	serverEnv  string
+	cpuProfile string
 }
 
 func main() {
 	var c config
-	flag.StringVar(&c.mode, "mode", "throughput", "throughput | crash")
+	flag.StringVar(&c.mode, "mode", "throughput", "throughput | crash | engine")
 	flag.StringVar(&c.bin, "bin", "bin/palaro", "palaro binary")
 	flag.StringVar(&c.dbURL, "db", "", "database URL for the server (fresh database)")
-	flag.StringVar(&c.addr, "addr", "127.0.0.1:19100", "loopback address for the server")
+	flag.StringVar(&c.addr, "addr", "127.0.0.1:19100", "loopback address for the server (not used by engine)")
 	flag.IntVar(&c.players, "players", 200, "players to create")
-	flag.IntVar(&c.clients, "clients", 32, "concurrent HTTP clients")
+	flag.IntVar(&c.clients, "clients", 32, "concurrent clients (HTTP connections; engine: goroutines)")
 	flag.DurationVar(&c.duration, "duration", 15*time.Second, "measured duration (crash: total duration)")
 	flag.DurationVar(&c.warmup, "warmup", 3*time.Second, "warm-up before measuring (throughput)")
 	flag.IntVar(&c.kills, "kills", 0, "crash: SIGKILLs (0: random 3..5)")
 	flag.StringVar(&c.logFile, "log", "", "server log file (appended)")
 	flag.StringVar(&c.serverEnv, "server-env", "", "extra server environment, space separated K=V")
+	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "engine: write a CPU profile of the measured window to this file")
 	flag.Parse()
 	if c.dbURL == "" {
 		fatal(errors.New("-db is required"))
@@ -91,8 +100,14 @@ func main() {
 		err = throughput(c)
 	case "crash":
 		err = crash(c)
+	case "engine":
+		err = engine(c)
 	default:
 		err = fmt.Errorf("unknown -mode %q", c.mode)
+	}
+	if errors.Is(err, errVerify) {
+		fmt.Fprintln(os.Stderr, "bench/ledger: FAIL:", err)
+		os.Exit(1)
 	}
 	if err != nil {
 		fatal(err)
@@ -418,6 +433,8 @@ type throughputResult struct {
 	PeakRSSMB    float64 `json:"peakRssMB"` // max VmRSS sampled during the run
 	HWMMB        float64 `json:"hwmMB"`     // VmHWM at the end: peak since the server started (includes set-up)
 	ServerCPU    float64 `json:"serverCpuCores"`
+	ClientCPU    float64 `json:"clientCpuCores"` // this program (the clients)
+	OthersCPU    float64 `json:"othersCpuCores"` // everything else: PostgreSQL backends, other work on the machine
 }
 
 func throughput(c config) error {
@@ -454,7 +471,8 @@ func throughput(c config) error {
 				}
 			}
 		}()
-		cpu0 := cpuTicks(s.pid())
+		cpu0, self0 := cpuTicks(s.pid()), cpuTicks(os.Getpid())
+		busy0, total0 := machineTicks()
 		t0 := time.Now()
 		phase := "w"
 		if measure {
@@ -489,7 +507,8 @@ func throughput(c config) error {
 		}
 		wg.Wait()
 		el := time.Since(t0)
-		cpu1 := cpuTicks(s.pid())
+		cpu1, self1 := cpuTicks(s.pid()), cpuTicks(os.Getpid())
+		busy1, total1 := machineTicks()
 		close(done)
 		slices.Sort(lat)
 		pct := func(p float64) float64 {
@@ -508,7 +527,11 @@ func throughput(c config) error {
 			PostingsPerS: float64(ok.Load()) / el.Seconds(), RequestsPerS: float64(len(lat)) / el.Seconds(),
 			P50ms: pct(0.50), P90ms: pct(0.90), P99ms: pct(0.99), MaxMs: pct(1.0),
 			PeakRSSMB: float64(peak.Load()) / 1024, HWMMB: float64(hwm) / 1024,
-			ServerCPU: float64(cpu1-cpu0) / clkTck / el.Seconds()}
+			ServerCPU: float64(cpu1-cpu0) / clkTck / el.Seconds(), ClientCPU: float64(self1-self0) / clkTck / el.Seconds()}
+		if total1 > total0 {
+			machine := float64(runtimeNumCPU()) * float64(busy1-busy0) / float64(total1-total0)
+			res.OthersCPU = max(0, machine-res.ServerCPU-res.ClientCPU)
+		}
 		if v := sample.Load(); v != nil {
 			res.ErrorSample = v.(string)
 		}
@@ -521,8 +544,10 @@ func throughput(c config) error {
 	res := run(c.duration, true)
 	fmt.Printf("measured %.1f s with %d clients: %d requests, %d postings (%.0f/s), %d refused for insufficient funds, %d errors%s\n",
 		res.Seconds, res.Clients, res.Requests, res.Postings, res.PostingsPerS, res.Refused, res.Errors, errSuffix(res.ErrorSample))
-	fmt.Printf("latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; server peak RSS %.1f MB (VmHWM %.1f MB), server CPU %.2f cores\n",
-		res.P50ms, res.P90ms, res.P99ms, res.MaxMs, res.PeakRSSMB, res.HWMMB, res.ServerCPU)
+	fmt.Printf("latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; server peak RSS %.1f MB (VmHWM %.1f MB)\n",
+		res.P50ms, res.P90ms, res.P99ms, res.MaxMs, res.PeakRSSMB, res.HWMMB)
+	fmt.Printf("CPU cores used: server %.2f, clients %.2f, others %.2f (PostgreSQL backends and any other work on the machine)\n",
+		res.ServerCPU, res.ClientCPU, res.OthersCPU)
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil
@@ -536,6 +561,26 @@ func errSuffix(s string) string {
 }
 
 const clkTck = 100.0 // USER_HZ on Linux
+
+func runtimeNumCPU() int { return runtime.NumCPU() }
+
+// machineTicks: busy and total jiffies of the whole machine (/proc/stat).
+func machineTicks() (busy, total int64) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	for i, v := range f[1:] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		total += n
+		if i != 3 && i != 4 { // idle, iowait
+			busy += n
+		}
+	}
+	return busy, total
+}
 
 func cpuTicks(pid int) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))

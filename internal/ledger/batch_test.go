@@ -227,3 +227,86 @@ func TestCallerGivesUp(t *testing.T) {
 		b.verifyClean()
 	})
 }
+
+// TestBatchManyPostings queues one batch of 37 postings of two and three lines
+// (more than one chunk of every multi-row statement on SQLite, with chunks of
+// lines that straddle postings), one in-batch replay and one refusal: every
+// posting gets a rising id in queue order, the balances after each line follow
+// the queue, the stored lines read back as posted, and the ledger verifies.
+func TestBatchManyPostings(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := newBook(t, d)
+		players := make([]ledger.Account, 5)
+		bal := map[int64]int64{b.house.ID: 0}
+		for i := range players {
+			players[i] = b.player(int64(i+1), 1_000)
+			bal[players[i].ID] = 1_000
+		}
+		var reqs []ledger.PostingRequest
+		for i := 0; i < 35; i++ {
+			p := players[i%len(players)]
+			amount := int64(10 + i)
+			if i%3 == 2 { // three lines: player -> another player and the house
+				q := players[(i+1)%len(players)]
+				reqs = append(reqs, ledger.PostingRequest{Key: fmt.Sprintf("many-%d", i), Kind: ledger.KindTransfer, Lines: []ledger.Line{
+					{AccountID: p.ID, Amount: -amount, Currency: php},
+					{AccountID: q.ID, Amount: amount - 1, Currency: php},
+					{AccountID: b.house.ID, Amount: 1, Currency: php},
+				}})
+				continue
+			}
+			reqs = append(reqs, transfer(fmt.Sprintf("many-%d", i), ledger.KindBet, p.ID, b.house.ID, amount))
+		}
+		reqs = append(reqs, reqs[4])                                                                 // in-batch replay of many-4
+		reqs = append(reqs, transfer("many-over", ledger.KindBet, players[0].ID, b.house.ID, 5_000)) // refused
+
+		queued, release := ledger.HoldBatches(b.s)
+		before := b.s.Stats()
+		results := make([]ledger.Posting, len(reqs))
+		errs := make([]error, len(reqs))
+		var wg sync.WaitGroup
+		for i, r := range reqs {
+			wg.Add(1)
+			go func() { defer wg.Done(); results[i], errs[i] = b.s.Post(ctx, r) }()
+			for queued() != i+1 {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		release()
+		wg.Wait()
+		if got := b.s.Stats(); got.Batches-before.Batches != 1 || got.Postings-before.Postings != 35 {
+			t.Fatalf("stats %+v -> %+v, want one batch of 35 postings", before, got)
+		}
+		wantCode(t, errs[36], "ledger.insufficient_funds")
+		if errs[35] != nil || !results[35].Replay || results[35].ID != results[4].ID {
+			t.Fatalf("in-batch replay: %+v %v", results[35], errs[35])
+		}
+		for i := 0; i < 35; i++ {
+			p, err := results[i], errs[i]
+			if err != nil || p.Replay {
+				t.Fatalf("posting %d: %+v %v", i, p, err)
+			}
+			if i > 0 && p.ID <= results[i-1].ID {
+				t.Fatalf("posting %d: id %d after %d", i, p.ID, results[i-1].ID)
+			}
+			for j, l := range p.Lines {
+				bal[l.AccountID] += l.Amount
+				if p.BalancesAfter[j] != bal[l.AccountID] {
+					t.Fatalf("posting %d line %d: balance after %d, want %d", i, j, p.BalancesAfter[j], bal[l.AccountID])
+				}
+			}
+			stored, err := b.s.Posting(ctx, p.ID)
+			if err != nil || stored.Key != reqs[i].Key || fmt.Sprint(stored.Lines) != fmt.Sprint(p.Lines) ||
+				fmt.Sprint(stored.BalancesAfter) != fmt.Sprint(p.BalancesAfter) {
+				t.Fatalf("posting %d read back: %+v %v, posted %+v", i, stored, err, p)
+			}
+		}
+		for id, want := range bal {
+			if got := b.balance(id); got != want {
+				t.Errorf("account %d: balance %d, want %d", id, got, want)
+			}
+		}
+		b.verifyClean()
+	})
+}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -24,11 +22,12 @@ import (
 //     ids), one write (postings, lines and balances through data-modifying
 //     CTEs) and COMMIT.
 //   - SQLite (rowSQL): a statement is a function call in-process, but parsing
-//     a new multi-row statement every batch costs more than running a
-//     prepared one-row statement once per row. So each step runs one
-//     prepared statement (prepared once per connection, kept by the Store)
-//     per key, account or row. The transaction already holds the write lock
-//     (BEGIN IMMEDIATE), so no FOR UPDATE is needed.
+//     a new statement shaped by the batch every time costs more than its
+//     rows. So each step runs statements of a fixed shape (prepared once per
+//     connection, kept by the Store), a chunk of keys, accounts or rows per
+//     statement and the remainder one at a time (see readChunk). The
+//     transaction already holds the write lock (BEGIN IMMEDIATE), so no FOR
+//     UPDATE is needed.
 type batchSQL interface {
 	// read returns the stored keys among keys, which of reverses are already
 	// reversed, and the accounts ids (ascending), locked; on PostgreSQL also n
@@ -91,8 +90,6 @@ func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, e
 	}
 	b.WriteString(` UNION ALL SELECT 'n', nextval(pg_get_serial_sequence('ledger_posting', 'id')), '', 0, 0 FROM generate_series(1, CAST(? AS INTEGER))`)
 	args = append(args, n)
-	t0 := time.Now()
-	defer func() { TraceAdd("read", time.Since(t0)) }()
 	rows, err := q.tx.QueryContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
 	if err != nil {
 		return st, err
@@ -184,36 +181,20 @@ func (q setSQL) write(postings []postingWrite, ups []accountUpdate, at int64) er
 	for _, u := range ups {
 		args = append(args, u.id)
 	}
-	t0 := time.Now()
 	_, err := q.tx.ExecContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
-	TraceAdd("write", time.Since(t0))
 	return err
-}
-
-var traceMu sync.Mutex
-var traceSum = map[string]time.Duration{}
-var traceN = map[string]int{}
-
-func TraceAdd(k string, d time.Duration) { traceMu.Lock(); traceSum[k] += d; traceN[k]++; traceMu.Unlock() }
-func TraceDump() string {
-	traceMu.Lock()
-	defer traceMu.Unlock()
-	out := ""
-	for k, v := range traceSum {
-		out += fmt.Sprintf("%s %v x%d; ", k, v/time.Duration(traceN[k]), traceN[k])
-	}
-	return out
 }
 
 func (q setSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }
 
-// planned asks PostgreSQL to plan a lookup with its actual arguments on every
-// run (pgx: unnamed statement, cached description) instead of caching a
-// generic plan. A generic plan made while a table was small (a fresh
-// database, the first postings) is a sequential scan, and PostgreSQL keeps
-// using it as the table grows until the next ANALYZE: an idempotency lookup
-// over a growing ledger_posting then costs milliseconds instead of an index
-// probe. On SQLite the arguments pass unchanged.
+// planned runs a batch statement on PostgreSQL as an unnamed statement in one
+// round trip, planned with its actual arguments (pgx QueryExecModeExec, the
+// parameter types taken from the Go values), instead of preparing and caching
+// it. The batch statements' text changes with the batch's shape (how many
+// postings, lines, accounts), so a statement cache would mostly miss and
+// prepare; and a cached generic plan made while a table was small (a fresh
+// database) is a sequential scan that PostgreSQL keeps using as the table
+// grows, until the next ANALYZE. On SQLite the arguments pass unchanged.
 func planned(tx *db.Tx, args []any) []any {
 	if tx.Dialect() != db.Postgres {
 		return args
@@ -229,15 +210,41 @@ type rowSQL struct {
 	s   *Store
 }
 
-// The one-row statements of the SQLite batch path.
+// The statements of the SQLite batch path, each of a fixed shape so it is
+// prepared once per connection. Every statement run costs a few microseconds
+// on top of its rows (database/sql, argument binding, the driver's call), so
+// the batch works a chunk of rows per statement: the keys and accounts
+// readChunk at a time (a short chunk repeats its last value, which finds
+// nothing new), the postings writeChunk and the lines lineChunk at a time,
+// and the rest one row per statement.
 const (
-	sqlKeyByKey      = `SELECT id, input_hash FROM ledger_posting WHERE idempotency_key = ?`
-	sqlReversedBy    = `SELECT COUNT(*) FROM ledger_posting WHERE reverses_posting_id = ?`
-	sqlAccountToLock = `SELECT currency, allow_negative, balance FROM ledger_account WHERE id = ?`
-	sqlInsertPosting = `INSERT INTO ledger_posting (idempotency_key, input_hash, kind, reverses_posting_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
-	sqlInsertLine    = `INSERT INTO ledger_line (posting_id, account_id, amount, currency, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?)`
-	sqlUpdateAccount = `UPDATE ledger_account SET balance = ?, version = version + ?, updated_at = ? WHERE id = ?`
+	readChunk         = 16
+	writeChunk        = 8
+	lineChunk         = 16
+	sqlReversedBy     = `SELECT COUNT(*) FROM ledger_posting WHERE reverses_posting_id = ?`
+	sqlInsertPostingH = `INSERT INTO ledger_posting (idempotency_key, input_hash, kind, reverses_posting_id, metadata, created_at) VALUES `
+	sqlInsertPosting  = sqlInsertPostingH + `(?, ?, ?, ?, ?, ?) RETURNING id, idempotency_key`
+	sqlInsertLineH    = `INSERT INTO ledger_line (posting_id, account_id, amount, currency, balance_after, created_at) VALUES `
+	sqlInsertLine     = sqlInsertLineH + `(?, ?, ?, ?, ?, ?)`
+	sqlUpdateAccount  = `UPDATE ledger_account SET balance = ?, version = version + ?, updated_at = ? WHERE id = ?`
 )
+
+var (
+	sqlKeysByKey           = `SELECT idempotency_key, id, input_hash FROM ledger_posting WHERE idempotency_key IN (` + marks(readChunk) + `)`
+	sqlAccountsToLock      = `SELECT id, currency, allow_negative, balance FROM ledger_account WHERE id IN (` + marks(readChunk) + `)`
+	sqlInsertPostingsChunk = sqlInsertPostingH + placeholders(writeChunk, 6) + ` RETURNING id, idempotency_key`
+	sqlInsertLinesChunk    = sqlInsertLineH + placeholders(lineChunk, 6)
+)
+
+// chunkArgs returns the readChunk arguments for vals[i:i+readChunk], the last
+// value repeated to fill a short chunk.
+func chunkArgs[T any](vals []T, i int) []any {
+	args := make([]any, readChunk)
+	for k := range args {
+		args[k] = vals[min(i+k, len(vals)-1)]
+	}
+	return args
+}
 
 // stmt returns the Store's prepared statement for query, bound to the transaction.
 func (q rowSQL) stmt(query string) (*sql.Stmt, error) {
@@ -250,17 +257,23 @@ func (q rowSQL) stmt(query string) (*sql.Stmt, error) {
 
 func (q rowSQL) read(keys []string, reverses, ids []int64, _ int) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
-	byKey, err := q.stmt(sqlKeyByKey)
-	if err != nil {
-		return st, err
-	}
-	for _, k := range keys {
-		var sk storedKey
-		switch err := byKey.QueryRowContext(q.ctx, k).Scan(&sk.id, &sk.hash); {
-		case err == nil:
-			st.existing[k] = sk
-		case !db.IsNoRows(err):
+	if len(keys) > 0 {
+		byKey, err := q.stmt(sqlKeysByKey)
+		if err != nil {
 			return st, err
+		}
+		for i := 0; i < len(keys); i += readChunk {
+			if err := scanRows(byKey.QueryContext(q.ctx, chunkArgs(keys, i)...))(func(rows *sql.Rows) error {
+				var k string
+				var sk storedKey
+				if err := rows.Scan(&k, &sk.id, &sk.hash); err != nil {
+					return err
+				}
+				st.existing[k] = sk
+				return nil
+			}); err != nil {
+				return st, err
+			}
 		}
 	}
 	if len(reverses) > 0 {
@@ -278,47 +291,112 @@ func (q rowSQL) read(keys []string, reverses, ids []int64, _ int) (batchState, e
 			}
 		}
 	}
-	acct, err := q.stmt(sqlAccountToLock)
-	if err != nil {
-		return st, err
-	}
-	for _, id := range ids {
-		a := &lockedAccount{}
-		var neg int
-		switch err := acct.QueryRowContext(q.ctx, id).Scan(&a.currency, &neg, &a.balance); {
-		case err == nil:
-			a.neg = neg != 0
-			st.accts[id] = a
-		case !db.IsNoRows(err):
+	if len(ids) > 0 {
+		acct, err := q.stmt(sqlAccountsToLock)
+		if err != nil {
 			return st, err
+		}
+		for i := 0; i < len(ids); i += readChunk {
+			if err := scanRows(acct.QueryContext(q.ctx, chunkArgs(ids, i)...))(func(rows *sql.Rows) error {
+				var id int64
+				var neg int
+				a := &lockedAccount{}
+				if err := rows.Scan(&id, &a.currency, &neg, &a.balance); err != nil {
+					return err
+				}
+				a.neg = neg != 0
+				st.accts[id] = a
+				return nil
+			}); err != nil {
+				return st, err
+			}
 		}
 	}
 	return st, nil
 }
 
-func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
-	ins, err := q.stmt(sqlInsertPosting)
-	if err != nil {
-		return err
+// scanRows runs fn on every row of a query's result and closes it.
+func scanRows(rows *sql.Rows, err error) func(fn func(*sql.Rows) error) error {
+	return func(fn func(*sql.Rows) error) error {
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := fn(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
 	}
-	line, err := q.stmt(sqlInsertLine)
-	if err != nil {
-		return err
+}
+
+func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
+	// The postings, writeChunk per statement (then one at a time). A
+	// multi-row INSERT assigns rising ids in VALUES order; RETURNING gives
+	// them back in no promised order, so each comes with its key (unique
+	// among the postings written).
+	index := make(map[string]int, len(postings))
+	for i := range postings {
+		index[postings[i].p.req.Key] = i
+	}
+	for i := 0; i < len(postings); {
+		n, query := 1, sqlInsertPosting
+		if len(postings)-i >= writeChunk {
+			n, query = writeChunk, sqlInsertPostingsChunk
+		}
+		ins, err := q.stmt(query)
+		if err != nil {
+			return err
+		}
+		args := make([]any, 0, 6*n)
+		for _, w := range postings[i : i+n] {
+			args = append(args, w.p.req.Key, w.p.hash, w.p.req.Kind, reversesArg(w.p.reverses), w.p.meta, at)
+		}
+		if err := scanRows(ins.QueryContext(q.ctx, args...))(func(rows *sql.Rows) error {
+			var id int64
+			var key string
+			if err := rows.Scan(&id, &key); err != nil {
+				return err
+			}
+			k, ok := index[key]
+			if !ok {
+				return fmt.Errorf("ledger: insert returned an unknown key %q", key)
+			}
+			postings[k].id = id
+			return nil
+		}); err != nil {
+			return err
+		}
+		i += n
+	}
+	// Their lines, in posting order, lineChunk per statement (then one at a time).
+	var lines []any
+	for _, w := range postings {
+		if w.id == 0 {
+			return fmt.Errorf("ledger: no id returned for posting %q", w.p.req.Key)
+		}
+		for j, l := range w.p.lines {
+			lines = append(lines, w.id, l.AccountID, l.Amount, l.Currency, w.after[j], at)
+		}
+	}
+	for i := 0; i < len(lines); {
+		n, query := 1, sqlInsertLine
+		if len(lines)-i >= 6*lineChunk {
+			n, query = lineChunk, sqlInsertLinesChunk
+		}
+		st, err := q.stmt(query)
+		if err != nil {
+			return err
+		}
+		if _, err := st.ExecContext(q.ctx, lines[i:i+6*n]...); err != nil {
+			return err
+		}
+		i += 6 * n
 	}
 	upd, err := q.stmt(sqlUpdateAccount)
 	if err != nil {
 		return err
-	}
-	for i := range postings {
-		w := &postings[i]
-		if err := ins.QueryRowContext(q.ctx, w.p.req.Key, w.p.hash, w.p.req.Kind, reversesArg(w.p.reverses), w.p.meta, at).Scan(&w.id); err != nil {
-			return err
-		}
-		for j, l := range w.p.lines {
-			if _, err := line.ExecContext(q.ctx, w.id, l.AccountID, l.Amount, l.Currency, w.after[j], at); err != nil {
-				return err
-			}
-		}
 	}
 	for _, u := range ups {
 		if _, err := upd.ExecContext(q.ctx, u.balance, u.touched, at, u.id); err != nil {

@@ -18,7 +18,7 @@ import (
 // Each posting keeps its own outcome: one that would overdraw an account fails
 // alone with ledger.insufficient_funds while the rest of the batch commits.
 // The writer runs only while there is work (it is started by the first
-// queued posting and exits when the queue is empty), so a Store needs no
+// queued posting and exits when nothing more arrives), so a Store needs no
 // Close. See docs/ledger.md, "Group commit".
 
 const (
@@ -91,9 +91,11 @@ func (s *Store) enqueue(ctx context.Context, p *pending) (Posting, error) {
 // callers it just answered to come back before it starts the next batch.
 // Under a closed-loop load (N clients each waiting for its answer before
 // sending the next posting) starting at once would split the clients into two
-// cohorts that alternate, each batch half the size it could be. Under light
-// load the writer does not wait at all: the queue is empty after the commit
-// and the next posting starts a batch immediately.
+// cohorts that alternate, each batch half the size it could be. The wait ends
+// as soon as that many postings are queued, so under light load it is short
+// (a lone posting after a lone posting: none), and a writer that finds the
+// queue empty after the window exits; the next posting starts a new one,
+// which does not wait.
 const gatherWindow = time.Millisecond
 
 // drain writes batches until the queue is empty.
@@ -163,6 +165,16 @@ func (s *Store) commitBatch(batch []*pending) {
 	// roll back the others' postings.
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
+	if s.db.Dialect == db.SQLite {
+		// SQLite runs the batch in-process: its statements are point reads and
+		// writes, a lock held by another process is bounded by the busy timeout
+		// (10 s), and an interrupt could not stop a stuck write anyway. A context
+		// that cannot end spares every statement of the batch the watcher the
+		// driver (modernc interruptOnDone) and database/sql (Rows) start
+		// otherwise: a goroutine, a channel and two progress-handler calls per
+		// statement, several per posting on the writer's critical path.
+		ctx = context.WithoutCancel(ctx)
+	}
 	var results []result
 	var err error
 	for attempt := 1; ; attempt++ {

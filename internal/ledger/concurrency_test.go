@@ -194,7 +194,6 @@ func BenchmarkPost(b *testing.B) {
 				b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "postings/s")
 				b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 				b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
-				fmt.Println("TRACE", ledger.TraceDump(), bk.s.Stats())
 			}
 		})
 	}

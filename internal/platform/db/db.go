@@ -155,20 +155,11 @@ func (t *Tx) Dialect() Dialect       { return t.db.Dialect }
 
 // InTx runs fn in a transaction, committing on nil and rolling back otherwise.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
-	if d.writer != nil {
-		// Wait our turn as SQLite's busy timeout would (10 s), then go ahead
-		// anyway: a nested InTx then fails as it did before, it does not hang.
-		t := time.NewTimer(10 * time.Second)
-		select {
-		case d.writer <- struct{}{}:
-			defer func() { <-d.writer }()
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Errorf("begin: %w", ctx.Err())
-		}
-		t.Stop()
+	release, err := d.writeTurn(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
 	}
+	defer release()
 	sqlTx, err := d.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -190,6 +181,40 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// ExecContext runs a statement outside a transaction. On SQLite a write
+// statement takes the database's write lock like a transaction does, so it
+// waits for this process's writer turn too: otherwise it would sit in
+// SQLite's busy handler, sleeping between tries, while the busy writers of
+// this process (the ledger's group commit, the audit log) hand the lock to
+// each other, and could give up with SQLITE_BUSY.
+func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	release, err := d.writeTurn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return d.DB.ExecContext(ctx, query, args...)
+}
+
+// writeTurn waits for this process's SQLite writer turn (a no-op on
+// PostgreSQL) as SQLite's busy timeout would (10 s), then goes ahead
+// anyway: a nested write then fails as it did before, it does not hang.
+func (d *DB) writeTurn(ctx context.Context) (release func(), err error) {
+	if d.writer == nil {
+		return func() {}, nil
+	}
+	t := time.NewTimer(10 * time.Second)
+	defer t.Stop()
+	select {
+	case d.writer <- struct{}{}:
+		return func() { <-d.writer }, nil
+	case <-t.C:
+		return func() {}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // IsNoRows reports sql.ErrNoRows.
