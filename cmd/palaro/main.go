@@ -7,6 +7,7 @@
 //	palaro ledger verify   recompute balances from postings; exit 1 on any difference
 //	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
 //	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
+//	palaro catalog maintenance --game CODE|--vendor CODE [--game-type T] --on|--off   flip maintenance (catalog.go)
 //	palaro version   print the binary and schema versions
 package main
 
@@ -33,7 +34,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | operator add | member add | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | operator add | member add | catalog maintenance | version")
 }
 
 func run(args []string) error {
@@ -96,6 +97,8 @@ func run(args []string) error {
 		return operatorCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
 	case "member":
 		return memberCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
+	case "catalog":
+		return catalogCommand(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
 		return nil

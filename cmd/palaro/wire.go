@@ -9,6 +9,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/content"
+	"github.com/palaro/palaro/internal/favorite"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
@@ -18,6 +19,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/realtime"
+	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
@@ -54,6 +56,10 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	accountHTTP.Routes(mux)
 	m.wireOAuth(mux, accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }, sealWrap) // Google, Facebook (oauth.go)
 
+	// --- favourite and recent games (relay paths); launches record recent games through favorites.RecordLaunch ---
+	favorites := favorite.NewService(favorite.NewStore(m.DB), games, m.Clock)
+	favorite.NewHandler(favorites, accounts).Routes(mux)
+
 	// --- realtime: member events over a websocket (GET /wps/ws) ---
 	hub := realtime.NewHub(realtime.DefaultConfig, m.Clock, m.Logger)
 	accounts.OnRevoke(hub) // logout and password changes close the sessions' sockets
@@ -89,6 +95,27 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts ---
 	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash) // wire_withdraw.go
+
+	// --- games: seamless wallet (vendor callbacks, game sessions, rounds, idle-round sweeper; wire_seamless.go) ---
+	seamlessWallet, err := m.wireSeamless(ctx, mux, games, wallets)
+	if err != nil {
+		return err
+	}
+
+	// --- games: betting record, profit and loss, winner boards fed by ended rounds ---
+	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)
+	seamlessWallet.OnRoundEnded(winners.OnRoundEnded)
+	go winners.Run(ctx)
+	records.NewHandler(records.NewService(seamlessWallet, records.CatalogNames{Games: games}, m.Clock, nil), accounts).Routes(mux)
+
+	// --- games: launch (adapters per vendor, seamless sessions, recent games; wire_launch.go) ---
+	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, seamlessWallet) // demo mode only; nil otherwise
+	if err != nil {
+		return err
+	}
+	if err := m.wireLaunch(ctx, mux, games, brands, accounts, seamlessWallet, favorites, sandboxAdapter(sandboxGames)); err != nil {
+		return err
+	}
 
 	return nil
 }

@@ -61,6 +61,8 @@ test('main to a vendor and back, then all back; the header follows @phone', asyn
   await expect(page.getByTestId('wallet-main-balance')).toHaveText('₱749.50');
   await expect(header(page)).toHaveText('₱749.50');
   await expect(page.getByTestId('wallet-total')).toHaveText('₱1,000.00');
+  // The demo brand has AGENTPOLICY3: the consolidated funds show every part (asked on load).
+  await expect(page.getByTestId('consolidated-total')).toHaveText('1,000.00 PHP', LOAD);
 
   // The card's "transfer in" picks main -> CQ9.
   await card(page, 'CQ9').getByTestId('vendor-transfer-in').click();

@@ -47,9 +47,7 @@ export const paths = {
   recent: '/recent',
   pointMall: '/pointMall',
   category: (c: CategoryCode) => categoryPath[c],
-  lottery: (gameCode: string) => `/lottery?gameCode=${encodeURIComponent(gameCode)}`,
-  seaLottery: (gameCode: string) => `/seaLottery?gameCode=${encodeURIComponent(gameCode)}`,
-  vnLottery: (gameCode: string) => `/vnLottery?gameCode=${encodeURIComponent(gameCode)}`,
+  // The lottery pages' addresses are built by the lazy launcher (app/modals/launch.ts).
 };
 
 /** Pages whose path contains these hide or collapse the side menu (spec section 2). */

@@ -11,6 +11,8 @@ export type LaunchTarget = {
   isGame?: string;
   launchMode?: string;
   name?: string;
+  /** Launched from the header (drop-down or single-vendor item): new-style launch for some categories (spec section 2). */
+  header?: boolean;
 };
 
 export type UiActions = {

@@ -80,7 +80,7 @@ function NavEntry({ item, expanded, onActivate }: { item: HeaderNavItem; expande
         title={label}
         onClick={() => {
           onActivate();
-          launch({ vassalage: v.vassalage, gameType: v.gameType, isGame: v.isGame, launchMode: v.launchMode, name: v.displayName });
+          launch({ vassalage: v.vassalage, gameType: v.gameType, isGame: v.isGame, launchMode: v.launchMode, name: v.displayName, header: true });
         }}
       >
         {content}
@@ -110,7 +110,7 @@ function VendorDropdown({ item, onDone }: { item: Extract<HeaderNavItem, { kind:
   const base = pickBase('image', info.imageCDNs);
   const start = (v: VendorCard) => {
     onDone();
-    launch({ vassalage: v.vassalage, gameType: v.gameType, isGame: v.isGame, launchMode: v.launchMode, name: v.displayName });
+    launch({ vassalage: v.vassalage, gameType: v.gameType, isGame: v.isGame, launchMode: v.launchMode, name: v.displayName, header: true });
   };
   return (
     <div className={s.dropdown} role="group" aria-label={t('layout:header.vendorsOf', { category: t(`layout:nav.${item.key}`) })} data-testid={`nav-dropdown-${item.key}`}>

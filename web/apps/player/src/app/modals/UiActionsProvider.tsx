@@ -11,7 +11,6 @@ import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-ac
 import { paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
-import { launchRoute } from './launch';
 
 const AnnouncementsModal = lazy(() => import('./AnnouncementsModal'));
 const NoticeModal = lazy(() => import('./NoticeModal'));
@@ -24,6 +23,7 @@ const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 const FeedbackModal = lazy(() => import('./FeedbackModal'));
 const LogoutDialog = lazy(() => import('./LogoutDialog'));
 const TrialBlockDialog = lazy(() => import('./TrialBlockDialog'));
+const GameLauncher = lazy(() => import('../game/GameLauncher'));
 const WelcomeToast = lazy(() => import('@/features/session/WelcomeToast'));
 
 type Open = {
@@ -39,7 +39,11 @@ type Open = {
   feedback: boolean;
   logout: boolean;
   trialBlock: boolean;
+  /** A game launch in progress or on screen (src/app/game, loaded on the first launch). */
+  game: GameRequest | null;
 };
+export type GameRequest = { seq: number; target: LaunchTarget; win: Window | null };
+let gameSeq = 0;
 const CLOSED: Open = {
   announcements: false,
   notice: null,
@@ -52,6 +56,7 @@ const CLOSED: Open = {
   feedback: false,
   logout: false,
   trialBlock: false,
+  game: null,
 };
 
 /** Keeps a lazy modal mounted after its first opening so it can fade out. */
@@ -167,9 +172,11 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
           promptLogin();
           return;
         }
-        const route = launchRoute(target);
-        if (route.kind === 'page') navigate(route.to);
-        // Direct and vendor launches need the game-launch endpoint (accounts issue).
+        // The routing (lottery pages, vendor game lists) and the launch live in the lazy
+        // src/app/game; a window-mode vendor's window opens here, on the click itself
+        // (popup blockers allow nothing later), and is sent to the game or closed there.
+        const win = target.launchMode?.toLowerCase() === 'window' && !target.isGame ? window.open('', '_blank') : null;
+        set({ game: { seq: ++gameSeq, target, win } });
       },
     };
   }, [session.loggedIn, session.isTrial, set, navigate]);
@@ -225,6 +232,7 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
     feedback: useEverOpened(open.feedback),
     logout: useEverOpened(open.logout),
     trialBlock: useEverOpened(open.trialBlock),
+    game: useEverOpened(open.game !== null),
   };
 
   return (
@@ -261,6 +269,9 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         {ever.feedback && <FeedbackModal open={open.feedback} onClose={() => set({ feedback: false })} />}
         {ever.logout && <LogoutDialog open={open.logout} onClose={() => set({ logout: false })} onConfirm={confirmLogout} />}
         {ever.trialBlock && <TrialBlockDialog open={open.trialBlock} onClose={() => set({ trialBlock: false })} />}
+        {ever.game && (
+          <GameLauncher request={open.game} set={set} launch={actions.launch} navigate={navigate} />
+        )}
         {welcome > 0 && session.loggedIn && (
           <WelcomeToast
             key={welcome}

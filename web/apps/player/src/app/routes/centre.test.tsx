@@ -101,7 +101,7 @@ test('visitors see ALL, HOT, NEW; members also FAV and RECENT; bingo chip offere
   expect(within(sel).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Popular', 'New']);
   expect(await within(screen.getByRole('group', { name: 'Game type' })).findByRole('button', { name: 'Bingo' })).toBeInTheDocument();
   unmount();
-  api({ '/wps/relay/favorites/ids': () => ({ list: [] }) });
+  api({ '/wps/relay/favoriteIds': () => ({ list: [] }) });
   renderWithProviders(<CentreRoute />, { path: '/live', session: { loggedIn: true } });
   const sel2 = await screen.findByRole('group', { name: 'Show' });
   expect(within(sel2).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Popular', 'New', 'Favourites', 'Recent']);

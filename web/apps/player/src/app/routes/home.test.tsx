@@ -19,8 +19,8 @@ const api = () =>
     '/wps/relay/announcements': () => announcements,
     '/wps/relay/winners': () => ({ list: [] }),
     '/wps/relay/recentGames': () => ({ list: [game(501, { nodeName: 'Recent One' })] }),
-    '/wps/relay/favorites': () => ({ content: [game(502, { nodeName: 'Fav One' })], pageNum: 1, totalPages: 1 }),
-    '/wps/relay/favorites/ids': () => ({ list: [502] }),
+    '/wps/relay/favoriteList': () => ({ content: [game(502, { nodeName: 'Fav One' })], pageNum: 1, totalPages: 1 }),
+    '/wps/relay/favoriteIds': () => ({ list: [502] }),
   });
 
 test('visitors get the public home without account sections', async () => {

@@ -13,6 +13,8 @@ function t() {
         errors: { unknown: 'Something went wrong.', 'network': { offline: 'Offline.' } },
         auth: { errors: { auth: { bad: 'Wrong password.' } } },
         cashier: { errors: { money: { below_min: 'The minimum amount is {{min}}.' }, withdraw: { in_progress: 'Still in progress.' } } },
+        games: { errors: { launch: { maintenance: 'Under maintenance.' } } },
+        records: { errors: { records: { range_too_long: 'At most 92 days.' } } },
       },
     },
   } as Parameters<typeof inst.init>[0]);
@@ -31,4 +33,10 @@ test('a translation needing a parameter the answer does not carry gives way to t
   const tf = t();
   expect(errorMessage(tf, new ApiError('money.below_min', 'The minimum amount is 100.00.', 400))).toBe('The minimum amount is 100.00.');
   expect(errorMessage(tf, new ApiError('money.below_min', '', 400))).toBe('The minimum amount is ….');
+});
+
+test('game and records codes resolve in games:errors and records:errors', () => {
+  const tf = t();
+  expect(errorMessage(tf, new ApiError('launch.maintenance', 'server text', 409))).toBe('Under maintenance.');
+  expect(errorMessage(tf, new ApiError('records.range_too_long', 'server text', 400))).toBe('At most 92 days.');
 });

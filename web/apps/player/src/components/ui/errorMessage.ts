@@ -15,14 +15,18 @@ export function errorCode(error: unknown): string | undefined {
  * auth:errors.<code>, loaded with the account screens rather than at boot;
  * the money codes (cashier., withdraw., payment., money., upload., ledger.)
  * likewise live in cashier:errors / wallet:errors, loaded with the cashier and
- * wallet pages (keeps the boot namespace small); else the server's message
- * (TY or EN), else a generic line.
+ * wallet pages (keeps the boot namespace small); the game codes (launch.,
+ * favorite.) in games:errors and the records codes in records:errors; else
+ * the server's message (TY or EN), else a generic line.
  */
 export function errorMessage(t: TFunction, error: unknown): string {
   const code = errorCode(error);
   const fallback = error instanceof Error && error.message && error.message !== code ? error.message : t('errors:unknown');
   if (!code) return fallback;
-  const text = t([`errors:${code}`, `auth:errors.${code}`, `cashier:errors.${code}`, `wallet:errors.${code}`], { defaultValue: fallback });
+  const text = t(
+    ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.'].map((ns) => ns + code),
+    { defaultValue: fallback },
+  );
   // Error answers carry no parameters: a translation that needs one ({{min}}) would show the
   // placeholder, so the server's own message (which has the value filled in) is used instead.
   const placeholder = /{{\s*\w+\s*}}/g;

@@ -8,13 +8,13 @@ import type { Game } from '../types';
 
 export const FAVOURITE_PAGE_SIZE = 999;
 export const RECENT_PAGE_SIZE = 20;
-/** Spec section 9: the favourite toggle fires at most once per second. */
+/** Spec section 9: the favourite toggle fires at most once per second (any tile). */
 export const FAVOURITE_THROTTLE_MS = 1000;
 
 export const favouriteIdsQuery = () =>
   queryOptions({
     queryKey: ['catalog', 'favourites', 'ids'] as const,
-    queryFn: ({ signal }) => apiGet<{ list: number[] }>('/wps/relay/favorites/ids', undefined, signal),
+    queryFn: ({ signal }) => apiGet<{ list: number[] }>('/wps/relay/favoriteIds', undefined, signal),
     staleTime: 60_000,
   });
 
@@ -23,7 +23,7 @@ export const favouriteListQuery = (language: string, gameType?: string) =>
     queryKey: ['catalog', 'favourites', 'list', language, gameType ?? ''] as const,
     queryFn: ({ signal }) =>
       apiGet<{ content: Game[]; pageNum: number; totalPages: number }>(
-        '/wps/relay/favorites',
+        '/wps/relay/favoriteList',
         { clientType: 3, platform: 'html5-desktop', language, pageNo: 1, pageSize: FAVOURITE_PAGE_SIZE, gameType },
         signal,
       ),
@@ -49,12 +49,12 @@ export function useFavouriteToggle() {
   const { loggedIn } = useSessionState();
   const qc = useQueryClient();
   const ids = useFavouriteIds();
-  const last = useRef(new Map<number, number>());
+  const last = useRef(0);
   const mutation = useMutation({
     mutationFn: ({ game, add }: { game: Game; add: boolean }) =>
       add
-        ? apiRequest('POST', '/wps/relay/favorites', { body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType } })
-        : apiRequest('DELETE', `/wps/relay/favorites/${game.nodeId}`),
+        ? apiRequest('POST', '/wps/relay/favorite', { body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType } })
+        : apiRequest('DELETE', '/wps/relay/favorite', { params: { nodeId: game.nodeId } }),
     onMutate: async ({ game, add }) => {
       const key = favouriteIdsQuery().queryKey;
       await qc.cancelQueries({ queryKey: key });
@@ -78,8 +78,8 @@ export function useFavouriteToggle() {
         return;
       }
       const now = Date.now();
-      if (now - (last.current.get(game.nodeId) ?? 0) < FAVOURITE_THROTTLE_MS) return;
-      last.current.set(game.nodeId, now);
+      if (now - last.current < FAVOURITE_THROTTLE_MS) return;
+      last.current = now;
       mutation.mutate({ game, add: !isFavourite(game.nodeId) });
     },
     [loggedIn, requireLogin, mutation, isFavourite],

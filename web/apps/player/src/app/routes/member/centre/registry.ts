@@ -32,6 +32,8 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'withdraw', load: () => import('../WithdrawPage') },
   { key: 'transferFund', load: () => import('../TransferFundPage') },
   { key: 'transactionHistory', load: () => import('../TransactionHistoryPage') },
+  { key: 'personalHistoryCopy', load: () => import('../BettingRecordPage') },
+  { key: 'personalProfit', load: () => import('../PersonalProfitPage') },
   { key: 'messageV2', load: () => import('../MessagesPage') },
 ];
 

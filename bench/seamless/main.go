@@ -1,0 +1,354 @@
+// Command seamless is the seamless-wallet benchmark of `make bench`
+// (BENCH_ONLY item `seamless`, see bench/README.md). It starts `palaro
+// serve` (demo catalogue) on the database it is given with a known secret
+// for the demo vendor PG, opens game sessions for -players funded players in
+// that database (as a launch would), then plays rounds as a vendor's server
+// does: a signed `bet` then a signed `win` with endRound, over keep-alive
+// HTTP, at -rate requests per second for -duration after -warmup.
+//
+// The load is open-loop: round i is due at start + i/(rate/2); a round that
+// waits for a free client counts its wait in its bet's latency, so a stall
+// shows in p99 (no coordinated omission). Afterwards the ledger is verified
+// and every round of the run must be COMPLETED.
+//
+// The last line of output is one JSON object with the figures (for run.sh).
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/seamless"
+	"github.com/palaro/palaro/internal/vendorwallet"
+)
+
+const (
+	vendor   = "PG"
+	secret   = "bench-seamless-secret-0123456789abcdef"
+	firstID  = 900_000_000 // synthetic member ids of the bench players
+	funds    = 100_000_000 // minor units per player
+	maxStake = 1_000
+)
+
+type config struct {
+	bin, dbURL, addr, logFile string
+	players, clients, rate    int
+	duration, warmup          time.Duration
+}
+
+type result struct {
+	DB                string  `json:"db"`
+	Rate              int     `json:"targetRate"`
+	RequestsPerSecond float64 `json:"requestsPerSecond"`
+	Requests          int     `json:"requests"`
+	P50ms             float64 `json:"p50ms"`
+	P90ms             float64 `json:"p90ms"`
+	P99ms             float64 `json:"p99ms"`
+	Maxms             float64 `json:"maxms"`
+	BetP99ms          float64 `json:"betP99ms"`
+	WinP99ms          float64 `json:"winP99ms"`
+	Errors            int64   `json:"errors"`
+	OpenRounds        int     `json:"openRounds"`
+	VerifyProblems    int     `json:"verifyProblems"`
+	HWMMB             float64 `json:"hwmMB"`
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.bin, "bin", "bin/palaro", "palaro binary")
+	flag.StringVar(&c.dbURL, "db", "", "database URL (fresh)")
+	flag.StringVar(&c.addr, "addr", "127.0.0.1:19800", "server address (loopback)")
+	flag.StringVar(&c.logFile, "log", "", "server log file (default stderr)")
+	flag.IntVar(&c.players, "players", 200, "players")
+	flag.IntVar(&c.clients, "clients", 64, "concurrent vendor connections (max rounds in flight)")
+	flag.IntVar(&c.rate, "rate", 2000, "callbacks per second (bet + win)")
+	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
+	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	flag.Parse()
+	if c.dbURL == "" {
+		fmt.Fprintln(os.Stderr, "seamless: -db is required")
+		os.Exit(2)
+	}
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "seamless:", err)
+		os.Exit(2)
+	}
+}
+
+func run(c config) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv, err := startServer(c)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = srv.Process.Signal(syscall.SIGTERM); _, _ = srv.Process.Wait() }()
+
+	d, err := db.Open(ctx, c.dbURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	g, currency, err := pickGame(ctx, d)
+	if err != nil {
+		return err
+	}
+	tokens, err := openSessions(ctx, d, c.players, g, currency)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("seamless bench: %s, game %s, %d players, %d req/s (%d rounds/s), %d clients, %s after %s warm-up\n",
+		dbLabel(c.dbURL), g.GameCode, c.players, c.rate, c.rate/2, c.clients, c.duration, c.warmup)
+
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
+	base := "http://" + c.addr + "/lgw/vendor/" + vendor + "/wallet/"
+	var errs atomic.Int64
+	var mu sync.Mutex
+	var lat, betLat, winLat []time.Duration
+	var measuring atomic.Bool
+	var seq atomic.Int64
+	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
+
+	call := func(op string, body []byte) bool {
+		req, _ := http.NewRequest(http.MethodPost, base+op, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(vendorwallet.SignatureHeader, vendorwallet.Sign([]byte(secret), time.Now(), body))
+		res, err := client.Do(req)
+		if err != nil {
+			return false
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	}
+	play := func(due time.Time) {
+		n := seq.Add(1)
+		p := int(n) % c.players
+		stake := 100 + rand.Int64N(maxStake)
+		round := "r" + runID + "-" + strconv.FormatInt(n, 36)
+		common := fmt.Sprintf(`"sessionToken":%q,"playerId":%q,"roundId":%q,"gameCode":%q,"currency":%q`,
+			tokens[p], seamless.PlayerID(firstID+int64(p)), round, g.GameCode, currency)
+		bet := []byte(fmt.Sprintf(`{%s,"txId":"b%s","amount":%d}`, common, round, stake))
+		okBet := call(seamless.OpBet, bet)
+		betDone := time.Now()
+		win := []byte(fmt.Sprintf(`{%s,"txId":"w%s","amount":%d,"endRound":true}`, common, round, rand.Int64N(2*stake+1)))
+		okWin := okBet && call(seamless.OpWin, win)
+		winDone := time.Now()
+		if !okBet || !okWin {
+			errs.Add(1)
+		}
+		if measuring.Load() {
+			mu.Lock()
+			b, w := betDone.Sub(due), winDone.Sub(betDone)
+			lat, betLat, winLat = append(lat, b, w), append(betLat, b), append(winLat, w)
+			mu.Unlock()
+		}
+	}
+
+	jobs := make(chan time.Time, 1<<16)
+	var wg sync.WaitGroup
+	for i := 0; i < c.clients; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for due := range jobs {
+				play(due)
+			}
+		}()
+	}
+	interval := time.Duration(float64(time.Second) / (float64(c.rate) / 2))
+	start := time.Now()
+	warmEnd := start.Add(c.warmup)
+	end := warmEnd.Add(c.duration)
+	var measuredStart time.Time
+	var measuredRounds int
+	for i := 0; ; i++ {
+		due := start.Add(time.Duration(i) * interval)
+		if !due.Before(end) || ctx.Err() != nil {
+			break
+		}
+		if d := time.Until(due); d > 0 {
+			time.Sleep(d)
+		}
+		if !due.Before(warmEnd) && !measuring.Load() {
+			measuring.Store(true)
+			measuredStart = time.Now()
+		}
+		if measuring.Load() {
+			measuredRounds++
+		}
+		jobs <- due
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(measuredStart)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+
+	res := result{DB: dbLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load()}
+	res.RequestsPerSecond = float64(2*measuredRounds) / elapsed.Seconds()
+	res.P50ms, res.P90ms, res.P99ms, res.Maxms = pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100)
+	res.BetP99ms, res.WinP99ms = pct(betLat, 99), pct(winLat, 99)
+	res.HWMMB = float64(hwmKB(srv.Process.Pid)) / 1024
+
+	// Every round ended; the ledger balances.
+	time.Sleep(200 * time.Millisecond)
+	if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(*) FROM game_round WHERE status = ? AND round_id LIKE ?`), seamless.StatusOpen, "r"+runID+"-%").Scan(&res.OpenRounds); err != nil {
+		return err
+	}
+	rep, err := ledger.NewStore(d, nil).Verify(ctx)
+	if err != nil {
+		return err
+	}
+	res.VerifyProblems = len(rep.Problems)
+
+	fmt.Printf("%d callbacks in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms (bet %.2f, win %.2f), max %.2f ms; %d errors; open rounds %d; ledger verify problems %d; server VmHWM %.1f MB\n",
+		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.BetP99ms, res.WinP99ms, res.Maxms, res.Errors, res.OpenRounds, res.VerifyProblems, res.HWMMB)
+	out, _ := json.Marshal(res)
+	fmt.Println(string(out))
+	return nil
+}
+
+func startServer(c config) (*exec.Cmd, error) {
+	cmd := exec.Command(c.bin, "serve")
+	env := []string{}
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "PALARO_") {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1",
+		"PALARO_LOG_LEVEL=warn", "PALARO_SHUTDOWN_GRACE=2s", "PALARO_VENDOR_"+vendor+"_SECRET="+secret)
+	out := io.Writer(os.Stderr)
+	if c.logFile != "" {
+		f, err := os.OpenFile(c.logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		out = f
+	}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		select {
+		case <-exited:
+			return nil, errors.New("palaro serve exited during start-up")
+		default:
+		}
+		if r, err := http.Get("http://" + c.addr + "/readyz"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return cmd, nil
+			}
+		}
+	}
+	_ = cmd.Process.Kill()
+	return nil, errors.New("palaro serve not ready after 60 s")
+}
+
+// pickGame is the first PG game not under maintenance, and the brand currency.
+func pickGame(ctx context.Context, d *db.DB) (game.GameView, string, error) {
+	cat, err := game.NewService(game.NewStore(d), clock.System{}, nil, time.Hour).Catalog(ctx)
+	if err != nil {
+		return game.GameView{}, "", err
+	}
+	b, err := brand.NewService(brand.NewStore(d), clock.System{}).Current(ctx)
+	if err != nil {
+		return game.GameView{}, "", err
+	}
+	for _, g := range cat.ListGames(game.ListFilter{Vendors: []string{vendor}, GameType: "RNG", PageNo: 1, PageSize: 100}).Games {
+		if !g.Maintenance {
+			return g, b.Currency.Code, nil
+		}
+	}
+	return game.GameView{}, "", errors.New("no " + vendor + " game in the demo catalogue")
+}
+
+// openSessions funds the players and opens a game session each, as a
+// launch would, in the server's database.
+func openSessions(ctx context.Context, d *db.DB, n int, g game.GameView, currency string) ([]string, error) {
+	l := ledger.NewStore(d, nil)
+	sessions := seamless.NewService(seamless.NewStore(d), nil, nil, l, nil, nil, seamless.Config{})
+	clearing, err := l.EnsureAccount(ctx, ledger.System(ledger.PurposeCashierClearing, currency))
+	if err != nil {
+		return nil, err
+	}
+	tokens := make([]string, n)
+	for i := range tokens {
+		id := int64(firstID + i)
+		main, err := l.EnsureAccount(ctx, ledger.PlayerMain(id, currency))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := l.Post(ctx, ledger.PostingRequest{Key: "bench-seamless-fund:" + strconv.FormatInt(id, 10), Kind: ledger.KindAdjustment, Lines: []ledger.Line{
+			{AccountID: clearing.ID, Amount: -funds, Currency: currency}, {AccountID: main.ID, Amount: funds, Currency: currency}}}); err != nil {
+			return nil, err
+		}
+		if tokens[i], err = sessions.OpenSession(ctx, id, vendor, g.GameCode, g.NodeID, currency); err != nil {
+			return nil, err
+		}
+	}
+	return tokens, nil
+}
+
+func pct(v []time.Duration, p int) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	i := len(s) * p / 100
+	if i >= len(s) {
+		i = len(s) - 1
+	}
+	return float64(s[i].Microseconds()) / 1000
+}
+
+func hwmKB(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			v, _ := strconv.ParseInt(f[1], 10, 64)
+			return v
+		}
+	}
+	return 0
+}
+
+func dbLabel(url string) string {
+	if strings.HasPrefix(url, "postgres") {
+		return "postgres"
+	}
+	return "sqlite"
+}

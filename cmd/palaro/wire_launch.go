@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/launch"
+	"github.com/palaro/palaro/internal/sandbox/gamevendor"
+)
+
+// wireLaunch serves GET /wps/game/launchGame and /wps/game/recommended
+// (docs/vendor-api.md, "Launch"). A vendor's adapter is, in order: a fixed
+// launch URL template from PALARO_GAME_VENDOR_<CODE>_LAUNCH_URL (optional
+// PALARO_GAME_VENDOR_<CODE>_LAUNCH_MODE = IFRAME or WINDOW); else, in demo
+// mode, the sandbox game vendor (sandbox, nil outside demo mode); else none
+// (the launch answers launch.vendor_unavailable). sessions opens seamless
+// game sessions (nil: seamless vendors are unavailable); recent records
+// launched games.
+func (m *Main) wireLaunch(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
+	sessions launch.SessionOpener, recent launch.RecentRecorder, sandbox launch.Adapter) error {
+	cat, err := games.Catalog(ctx)
+	if err != nil {
+		return err
+	}
+	registry := launch.NewRegistry()
+	var configured []string
+	for _, v := range cat.WalletVendors() {
+		env := "PALARO_GAME_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(v.Code))
+		tmpl := os.Getenv(env + "_LAUNCH_URL")
+		if tmpl == "" {
+			continue
+		}
+		a, err := launch.NewURLTemplate(tmpl, strings.ToUpper(os.Getenv(env+"_LAUNCH_MODE")))
+		if err != nil {
+			return fmt.Errorf("%s_LAUNCH_URL: %w", env, err)
+		}
+		registry.Register(v.Code, a)
+		configured = append(configured, v.Code)
+	}
+	if m.Config.Demo && sandbox != nil {
+		registry.SetDefault(sandbox)
+	}
+	m.Logger.Info("game launch", "configured_vendors", configured, "sandbox_default", m.Config.Demo && sandbox != nil, "seamless_sessions", sessions != nil)
+	svc := launch.NewService(games, brands, launch.NewStore(m.DB), registry, sessions, recent, m.Logger)
+	launch.NewHandler(svc, accounts).Routes(mux)
+	return nil
+}
+
+// sandboxAdapter keeps a nil sandbox vendor (outside demo mode) a nil
+// adapter rather than an interface holding a nil pointer.
+func sandboxAdapter(v *gamevendor.Vendor) launch.Adapter {
+	if v == nil {
+		return nil
+	}
+	return v
+}

@@ -1,0 +1,111 @@
+package records
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/seamless"
+)
+
+// A finished round goes on the biggest-wins board when its win reaches
+// BigWinMinimum (1,000.00 in a two-decimal currency) or BigWinMultiple
+// times its bet; a win the vendor flagged as a jackpot goes on the jackpot
+// board whatever its size.
+const (
+	BigWinMinimum  = 1_000_00
+	BigWinMultiple = 20
+)
+
+// WinnerBoard is the catalogue's winner feed (game.Service.RecordWin masks the name).
+type WinnerBoard interface {
+	RecordWin(ctx context.Context, w game.Winner) (game.Winner, error)
+}
+
+// Members finds a member's account name (account.Store).
+type Members interface {
+	MemberByID(ctx context.Context, id int64) (account.Member, error)
+}
+
+// Winners feeds the winner boards from ended rounds. The seamless wallet
+// calls OnRoundEnded synchronously inside a vendor's callback, and adding a
+// winner rebuilds the catalogue snapshot, so the work is queued to one
+// background worker (Run); a full queue drops the entry (logged): a board is
+// a showcase, not a ledger.
+type Winners struct {
+	board   WinnerBoard
+	members Members
+	logger  *slog.Logger
+	queue   chan seamless.Round
+}
+
+// QueueSize is how many winners may wait for the worker.
+const QueueSize = 256
+
+func NewWinners(board WinnerBoard, members Members, logger *slog.Logger) *Winners {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Winners{board: board, members: members, logger: logger, queue: make(chan seamless.Round, QueueSize)}
+}
+
+// WinnerKind is the board a round belongs on, "" for none.
+func WinnerKind(r seamless.Round) string {
+	if r.Status != seamless.StatusCompleted || r.Win <= 0 || r.NodeID == 0 {
+		return ""
+	}
+	if r.Jackpot {
+		return game.KindJackpot
+	}
+	if r.Win >= BigWinMinimum || (r.Bet > 0 && r.Win >= BigWinMultiple*r.Bet) {
+		return game.KindBig
+	}
+	return ""
+}
+
+// OnRoundEnded is the seamless wallet's round hook: a big or jackpot win is
+// queued for the boards; other rounds cost nothing.
+func (w *Winners) OnRoundEnded(_ context.Context, r seamless.Round) {
+	if WinnerKind(r) == "" {
+		return
+	}
+	select {
+	case w.queue <- r:
+	default:
+		w.logger.Warn("winner board: queue full, entry dropped", "member", r.MemberID, "round", r.RoundID)
+	}
+}
+
+// Run records queued winners until ctx ends.
+func (w *Winners) Run(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case r := <-w.queue:
+			w.Record(ctx, r)
+		}
+	}
+}
+
+// Record puts a round on its board with the member's masked account name.
+// Failures are logged, never returned: the round itself is settled already.
+func (w *Winners) Record(ctx context.Context, r seamless.Round) {
+	kind := WinnerKind(r)
+	if kind == "" {
+		return
+	}
+	m, err := w.members.MemberByID(ctx, r.MemberID)
+	if err != nil {
+		w.logger.Warn("winner board: member", "member", r.MemberID, "round", r.RoundID, "err", err)
+		return
+	}
+	won := r.EndedAt
+	if won.IsZero() {
+		won = r.StartedAt
+	}
+	if _, err := w.board.RecordWin(ctx, game.Winner{Kind: kind, CustomerName: m.Account, WinAmount: r.Win, NodeID: r.NodeID, GameType: r.GameType, WonAt: won}); err != nil {
+		w.logger.Warn("winner board: record", "member", r.MemberID, "round", r.RoundID, "err", err)
+	}
+}

@@ -1,0 +1,668 @@
+package seamless
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/vendorwallet"
+)
+
+// Callback operations.
+const (
+	OpBalance  = "balance"
+	OpBet      = "bet"
+	OpWin      = "win"
+	OpRollback = "rollback"
+	OpEndRound = "endround"
+)
+
+// Request is the body of every callback; each op reads its fields.
+type Request struct {
+	SessionToken string `json:"sessionToken"`
+	PlayerID     string `json:"playerId"`
+	Currency     string `json:"currency,omitempty"`
+	TxID         string `json:"txId,omitempty"`
+	RefTxID      string `json:"refTxId,omitempty"`
+	RoundID      string `json:"roundId,omitempty"`
+	GameCode     string `json:"gameCode,omitempty"`
+	Amount       *int64 `json:"amount,omitempty"`
+	Jackpot      bool   `json:"jackpot,omitempty"`
+	EndRound     bool   `json:"endRound,omitempty"`
+}
+
+// Response is every answer: Status "OK", or "ERROR" with a Code.
+type Response struct {
+	Status       string `json:"status"`
+	Code         string `json:"code,omitempty"`
+	Message      string `json:"message,omitempty"`
+	Balance      *int64 `json:"balance,omitempty"`
+	Currency     string `json:"currency,omitempty"`
+	TxID         string `json:"txId,omitempty"`
+	PlatformTxID string `json:"platformTxId,omitempty"`
+	RoundStatus  string `json:"roundStatus,omitempty"`
+}
+
+// Error codes of the callback API (docs/vendor-api.md).
+const (
+	CodeInvalidSignature    = "INVALID_SIGNATURE"
+	CodeInvalidRequest      = "INVALID_REQUEST"
+	CodeUnknownVendor       = "UNKNOWN_VENDOR"
+	CodeUnknownPlayer       = "UNKNOWN_PLAYER"
+	CodeSessionExpired      = "SESSION_EXPIRED"
+	CodeInsufficientFunds   = "INSUFFICIENT_FUNDS"
+	CodeUnknownGame         = "UNKNOWN_GAME"
+	CodeGameDisabled        = "GAME_DISABLED"
+	CodeUnknownRound        = "UNKNOWN_ROUND"
+	CodeRoundClosed         = "ROUND_CLOSED"
+	CodeRollbackAfterWin    = "ROLLBACK_AFTER_WIN"
+	CodeBetRolledBack       = "BET_ROLLED_BACK"
+	CodeDuplicateTxMismatch = "DUPLICATE_TX_MISMATCH"
+	CodeCurrencyMismatch    = "CURRENCY_MISMATCH"
+	CodeInternal            = "INTERNAL_ERROR"
+)
+
+// codeStatus maps each code to its HTTP status, with the message sent.
+var codeStatus = map[string]struct {
+	status  int
+	message string
+}{
+	CodeInvalidSignature:    {http.StatusUnauthorized, "missing, malformed, wrong or stale signature"},
+	CodeInvalidRequest:      {http.StatusBadRequest, "the request is not valid"},
+	CodeUnknownVendor:       {http.StatusNotFound, "unknown vendor"},
+	CodeUnknownPlayer:       {http.StatusNotFound, "unknown player"},
+	CodeSessionExpired:      {http.StatusUnauthorized, "the game session is unknown or has expired"},
+	CodeInsufficientFunds:   {http.StatusConflict, "insufficient funds"},
+	CodeUnknownGame:         {http.StatusNotFound, "unknown game"},
+	CodeGameDisabled:        {http.StatusForbidden, "the game is disabled or under maintenance"},
+	CodeUnknownRound:        {http.StatusNotFound, "unknown round"},
+	CodeRoundClosed:         {http.StatusConflict, "the round is closed"},
+	CodeRollbackAfterWin:    {http.StatusConflict, "the bet's round has a win: it can no longer be rolled back"},
+	CodeBetRolledBack:       {http.StatusConflict, "this bet was rolled back before it arrived"},
+	CodeDuplicateTxMismatch: {http.StatusConflict, "this txId was used before with another request"},
+	CodeCurrencyMismatch:    {http.StatusBadRequest, "the currency is not the player's"},
+	CodeInternal:            {http.StatusInternalServerError, "internal error; retry with the same txId"},
+}
+
+// StatusOf is the HTTP status of an error code (200 for OK).
+func StatusOf(code string) int {
+	if code == "" {
+		return http.StatusOK
+	}
+	if c, ok := codeStatus[code]; ok {
+		return c.status
+	}
+	return http.StatusInternalServerError
+}
+
+func fail(code, detail string) Response {
+	msg := codeStatus[code].message
+	if detail != "" {
+		msg += ": " + detail
+	}
+	return Response{Status: "ERROR", Code: code, Message: msg}
+}
+
+func ok(balance int64, currency string) Response {
+	return Response{Status: "OK", Balance: &balance, Currency: currency}
+}
+
+var (
+	idRe       = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,64}$`)
+	codeRe     = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+	currencyRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{2,7}$`)
+	playerRe   = regexp.MustCompile(`^m[1-9][0-9]{0,18}$`)
+	tokenRe    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+)
+
+// MaxAmount bounds one bet or win (minor units).
+const MaxAmount = int64(1e15)
+
+// MaxBody bounds a callback body.
+const MaxBody = 8 << 10
+
+// DecodeRequest parses and checks the shape of a callback body for op. The
+// error is a detail for INVALID_REQUEST.
+func DecodeRequest(op string, body []byte) (Request, error) {
+	var r Request
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("body: not a JSON object")
+	}
+	if dec.More() {
+		return r, fmt.Errorf("body: trailing data")
+	}
+	need := func(name, v string, re *regexp.Regexp) error {
+		if !re.MatchString(v) {
+			return fmt.Errorf("%s", name)
+		}
+		return nil
+	}
+	if err := need("playerId", r.PlayerID, playerRe); err != nil {
+		return r, err
+	}
+	var checks []error
+	switch op {
+	case OpBalance:
+		checks = append(checks, need("sessionToken", r.SessionToken, tokenRe), need("currency", r.Currency, currencyRe))
+	case OpBet, OpWin:
+		checks = append(checks, need("txId", r.TxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe), need("currency", r.Currency, currencyRe))
+		if op == OpBet {
+			checks = append(checks, need("sessionToken", r.SessionToken, tokenRe))
+		}
+		min := int64(1)
+		if op == OpWin {
+			min = 0
+		}
+		if r.Amount == nil || *r.Amount < min || *r.Amount > MaxAmount {
+			checks = append(checks, fmt.Errorf("amount"))
+		}
+	case OpRollback:
+		checks = append(checks, need("txId", r.TxID, idRe), need("refTxId", r.RefTxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe))
+	case OpEndRound:
+		checks = append(checks, need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe))
+	default:
+		return r, fmt.Errorf("op")
+	}
+	if r.SessionToken != "" && !tokenRe.MatchString(r.SessionToken) {
+		checks = append(checks, fmt.Errorf("sessionToken"))
+	}
+	for _, err := range checks {
+		if err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// requestHash is what a transaction id stands for: the same id with another
+// hash is another request (DUPLICATE_TX_MISMATCH). The session token is left
+// out: a retry may carry a refreshed one.
+func requestHash(op string, r Request) string {
+	var amount int64 = -1
+	if r.Amount != nil {
+		amount = *r.Amount
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "seamless.v1\n%s\n%q\n%q\n%q\n%q\n%q\n%d\n%t\n%t", op, r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode, amount, r.Jackpot, r.EndRound))
+	return hex.EncodeToString(sum[:16])
+}
+
+// Serve answers one signed callback: it checks the vendor and the
+// signature, decodes the body and runs the op. It returns the HTTP status
+// and the answer.
+func (s *Service) Serve(ctx context.Context, vendor, op, signature string, body []byte) (int, Response) {
+	if !idRe.MatchString(vendor) {
+		return answer(fail(CodeUnknownVendor, ""))
+	}
+	isSeamless, err := s.games.SeamlessVendor(ctx, vendor)
+	if err != nil {
+		return s.internal(ctx, err)
+	}
+	if !isSeamless {
+		return answer(fail(CodeUnknownVendor, ""))
+	}
+	secret, err := s.VendorSecret(ctx, vendor)
+	if err != nil {
+		if apperr.As(err).Kind == apperr.KindNotFound {
+			return answer(fail(CodeInvalidSignature, "no secret configured for this vendor"))
+		}
+		return s.internal(ctx, err)
+	}
+	if err := vendorwallet.Verify(secret, signature, body, s.clock.Now()); err != nil {
+		return answer(fail(CodeInvalidSignature, ""))
+	}
+	req, err := DecodeRequest(op, body)
+	if err != nil {
+		return answer(fail(CodeInvalidRequest, err.Error()))
+	}
+	var resp Response
+	switch op {
+	case OpBalance:
+		resp, err = s.opBalance(ctx, vendor, req)
+	case OpBet:
+		resp, err = s.opBet(ctx, vendor, req)
+	case OpWin:
+		resp, err = s.opWin(ctx, vendor, req)
+	case OpRollback:
+		resp, err = s.opRollback(ctx, vendor, req)
+	case OpEndRound:
+		resp, err = s.opEndRound(ctx, vendor, req)
+	}
+	if err != nil {
+		return s.internal(ctx, err)
+	}
+	return answer(resp)
+}
+
+func answer(r Response) (int, Response) { return StatusOf(r.Code), r }
+
+func (s *Service) internal(ctx context.Context, err error) (int, Response) {
+	s.logger.ErrorContext(ctx, "seamless callback", "err", err)
+	return answer(fail(CodeInternal, ""))
+}
+
+// memberOf parses a player id.
+func memberOf(playerID string) int64 {
+	n, err := strconv.ParseInt(playerID[1:], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// liveSession finds the session of a token for vendor; ok=false when it is
+// unknown, another vendor's or (when live) expired.
+func (s *Service) liveSession(ctx context.Context, vendor, token string, live bool) (session, bool, error) {
+	if token == "" {
+		return session{}, false, nil
+	}
+	ss, found, err := s.store.session(ctx, tokenHash(token))
+	if err != nil || !found || ss.Vendor != vendor {
+		return ss, false, err
+	}
+	if live && ss.ExpiresAt <= s.clock.Now().UnixMilli() {
+		return ss, false, nil
+	}
+	return ss, true, nil
+}
+
+func (s *Service) opBalance(ctx context.Context, vendor string, req Request) (Response, error) {
+	ss, found, err := s.liveSession(ctx, vendor, req.SessionToken, false)
+	if err != nil {
+		return Response{}, err
+	}
+	if !found {
+		return fail(CodeSessionExpired, ""), nil
+	}
+	if PlayerID(ss.MemberID) != req.PlayerID {
+		return fail(CodeUnknownPlayer, ""), nil
+	}
+	if req.Currency != ss.Currency {
+		return fail(CodeCurrencyMismatch, ""), nil
+	}
+	bal, err := s.balance(ctx, ss.MemberID, ss.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	return ok(bal, ss.Currency), nil
+}
+
+// replay answers a transaction id seen before: the stored answer when the
+// request is the same, else a mismatch.
+func replay(prior txRow, hash string) Response {
+	if prior.Status == txRolledBack {
+		return fail(CodeBetRolledBack, "")
+	}
+	if prior.RequestHash != hash {
+		return fail(CodeDuplicateTxMismatch, "")
+	}
+	var r Response
+	if err := json.Unmarshal([]byte(prior.Response), &r); err != nil {
+		return fail(CodeInternal, "")
+	}
+	return r
+}
+
+// record stores an answer (and runs fn in the same transaction when this
+// call stored it). When a concurrent duplicate stored its answer first, that
+// answer is returned instead and fn does not run. Records of concurrent
+// callbacks are committed together (recorder.go).
+func (s *Service) record(ctx context.Context, t txRow, resp Response, fn func(q db.Querier) error) (Response, error) {
+	b, err := json.Marshal(resp)
+	if err != nil {
+		return Response{}, err
+	}
+	t.Response, t.HTTPStatus, t.CreatedAt = string(b), StatusOf(resp.Code), s.clock.Now().UnixMilli()
+	t.Status = txOK
+	if resp.Code != "" {
+		t.Status = txError
+	}
+	p := &pendingRecord{t: t, resp: resp, fn: fn, done: make(chan struct{})}
+	s.rec.enqueue(p)
+	<-p.done // not cut short by ctx: once queued, the commit's outcome is the answer
+	return p.out, p.err
+}
+
+// refuse stores a refusal for a transaction id, so a repeat gets it again.
+func (s *Service) refuse(ctx context.Context, t txRow, resp Response) (Response, error) {
+	return s.record(ctx, t, resp, nil)
+}
+
+func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	hash := requestHash(OpBet, req)
+	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	if err != nil {
+		return Response{}, err
+	}
+	if seen {
+		return replay(prior, hash), nil
+	}
+	amount := *req.Amount
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpBet, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
+
+	ss, live, err := s.liveSession(ctx, vendor, req.SessionToken, true)
+	if err != nil {
+		return Response{}, err
+	}
+	if !live {
+		return s.refuse(ctx, t, fail(CodeSessionExpired, ""))
+	}
+	if PlayerID(ss.MemberID) != req.PlayerID {
+		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+	}
+	if req.Currency != ss.Currency {
+		return s.refuse(ctx, t, fail(CodeCurrencyMismatch, ""))
+	}
+	g, found, err := s.games.FindGame(ctx, vendor, req.GameCode)
+	if err != nil {
+		return Response{}, err
+	}
+	if !found {
+		return s.refuse(ctx, t, fail(CodeUnknownGame, ""))
+	}
+	if g.Maintenance {
+		return s.refuse(ctx, t, fail(CodeGameDisabled, ""))
+	}
+	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
+	if err != nil {
+		return Response{}, err
+	}
+	if exists {
+		switch {
+		case r.Status != StatusOpen:
+			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+		case r.MemberID != ss.MemberID:
+			return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another player"))
+		case r.GameCode != req.GameCode:
+			return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another game"))
+		}
+	}
+	main, house, err := s.accountIDs(ctx, ss.MemberID, ss.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	p, err := s.poster.Post(ctx, ledger.PostingRequest{
+		Key:  ledgerKey(vendor, req.TxID),
+		Kind: ledger.KindBet,
+		Lines: []ledger.Line{
+			{AccountID: main, Amount: -amount, Currency: ss.Currency},
+			{AccountID: house, Amount: amount, Currency: ss.Currency},
+		},
+		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
+	})
+	if err != nil {
+		switch apperr.As(err).Code {
+		case "ledger.insufficient_funds":
+			bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
+			if berr != nil {
+				return Response{}, berr
+			}
+			resp := fail(CodeInsufficientFunds, "")
+			resp.Balance, resp.Currency = &bal, ss.Currency
+			return s.refuse(ctx, t, resp)
+		case "ledger.idempotency_mismatch":
+			return fail(CodeDuplicateTxMismatch, ""), nil
+		}
+		return Response{}, err
+	}
+	resp := ok(balanceAfter(p, main), ss.Currency)
+	resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
+	t.MemberID, t.PostingID = ss.MemberID, p.ID
+	now := s.clock.Now()
+	if now.UnixMilli()-ss.LastSeen > 60_000 {
+		if err := s.store.touchSession(ctx, tokenHash(req.SessionToken), now.UnixMilli()); err != nil {
+			s.logger.WarnContext(ctx, "touch game session", "err", err)
+		}
+	}
+	return s.record(ctx, t, resp, func(q db.Querier) error {
+		return s.store.addBet(ctx, q, Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}, amount, now.UnixMilli())
+	})
+}
+
+func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	hash := requestHash(OpWin, req)
+	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	if err != nil {
+		return Response{}, err
+	}
+	if seen {
+		return replay(prior, hash), nil
+	}
+	amount := *req.Amount
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpWin, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
+	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
+	if err != nil {
+		return Response{}, err
+	}
+	// Wins are never refused for an expired session: the round decides.
+	switch {
+	case !exists:
+		// Not stored: the bet may still be on its way (out of order), and
+		// the vendor's retry of this win must then succeed.
+		return fail(CodeUnknownRound, ""), nil
+	case PlayerID(r.MemberID) != req.PlayerID:
+		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+	case r.GameCode != req.GameCode:
+		return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another game"))
+	case r.Currency != req.Currency:
+		return s.refuse(ctx, t, fail(CodeCurrencyMismatch, ""))
+	case r.Status != StatusOpen:
+		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+	}
+	main, house, err := s.accountIDs(ctx, r.MemberID, r.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	var bal, postingID int64
+	if amount > 0 {
+		meta := map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash}
+		if req.Jackpot {
+			meta["jackpot"] = "true"
+		}
+		p, err := s.poster.Post(ctx, ledger.PostingRequest{
+			Key:  ledgerKey(vendor, req.TxID),
+			Kind: ledger.KindWin,
+			Lines: []ledger.Line{
+				{AccountID: house, Amount: -amount, Currency: r.Currency},
+				{AccountID: main, Amount: amount, Currency: r.Currency},
+			},
+			Metadata: meta,
+		})
+		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
+			return fail(CodeDuplicateTxMismatch, ""), nil
+		}
+		if err != nil {
+			return Response{}, err
+		}
+		bal, postingID = balanceAfter(p, main), p.ID
+	} else if bal, err = s.balance(ctx, r.MemberID, r.Currency); err != nil {
+		return Response{}, err
+	}
+	resp := ok(bal, r.Currency)
+	resp.TxID = req.TxID
+	if postingID > 0 {
+		resp.PlatformTxID = strconv.FormatInt(postingID, 10)
+	}
+	resp.RoundStatus = StatusOpen
+	if req.EndRound {
+		resp.RoundStatus = StatusCompleted
+	}
+	t.MemberID, t.PostingID = r.MemberID, postingID
+	stored := false
+	resp, err = s.record(ctx, t, resp, func(q db.Querier) error {
+		stored = true
+		return s.store.addWin(ctx, q, r.ID, amount, req.Jackpot, req.EndRound, s.clock.Now().UnixMilli())
+	})
+	if err == nil && stored && req.EndRound {
+		s.roundEnded(ctx, r.ID)
+	}
+	return resp, err
+}
+
+func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	hash := requestHash(OpRollback, req)
+	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	if err != nil {
+		return Response{}, err
+	}
+	if seen {
+		return replay(prior, hash), nil
+	}
+	member := memberOf(req.PlayerID)
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpRollback, MemberID: member, RoundID: req.RoundID, RequestHash: hash}
+	if req.RefTxID == req.TxID {
+		return fail(CodeInvalidRequest, "refTxId"), nil
+	}
+	// The balance answered: in the round's currency, else the session's.
+	currency := ""
+	if ss, found, err := s.liveSession(ctx, vendor, req.SessionToken, false); err != nil {
+		return Response{}, err
+	} else if found && ss.MemberID == member {
+		currency = ss.Currency
+	}
+	r, roundExists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
+	if err != nil {
+		return Response{}, err
+	}
+	if roundExists {
+		if r.MemberID != member {
+			return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+		}
+		currency = r.Currency
+	}
+	currentBalance := func() (Response, error) {
+		if currency == "" {
+			return Response{Status: "OK", TxID: req.TxID}, nil
+		}
+		bal, err := s.balance(ctx, member, currency)
+		if err != nil {
+			return Response{}, err
+		}
+		resp := ok(bal, currency)
+		resp.TxID = req.TxID
+		return resp, nil
+	}
+	bet, betSeen, err := s.store.tx(ctx, s.store.db, vendor, req.RefTxID)
+	if err != nil {
+		return Response{}, err
+	}
+	if !betSeen {
+		// Unknown bet: nothing moves, and the bet is refused if it comes later.
+		resp, err := currentBalance()
+		if err != nil {
+			return Response{}, err
+		}
+		return s.record(ctx, t, resp, func(q db.Querier) error {
+			_, err := s.store.insertTx(ctx, q, txRow{Vendor: vendor, TxID: req.RefTxID, Kind: OpBet, MemberID: member, RoundID: req.RoundID,
+				RequestHash: "", Status: txRolledBack, HTTPStatus: StatusOf(CodeBetRolledBack), Response: "{}", CreatedAt: s.clock.Now().UnixMilli()})
+			return err
+		})
+	}
+	switch {
+	case bet.Kind != OpBet:
+		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId is not a bet"))
+	case bet.RoundID != req.RoundID:
+		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId belongs to another round"))
+	case bet.Status != txOK || bet.RolledBack:
+		// A refused bet moved nothing; a rolled back one moved back already.
+		resp, err := currentBalance()
+		if err != nil {
+			return Response{}, err
+		}
+		return s.record(ctx, t, resp, nil)
+	case bet.MemberID != member:
+		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+	case !roundExists:
+		return Response{}, fmt.Errorf("seamless: bet %s/%s without its round", vendor, req.RefTxID)
+	case r.Wins > 0:
+		return s.refuse(ctx, t, fail(CodeRollbackAfterWin, ""))
+	case r.Status != StatusOpen:
+		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+	}
+	main, house, err := s.accountIDs(ctx, member, r.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	// One refund per bet whatever the rollback's own id: the key is the bet's.
+	p, err := s.poster.Post(ctx, ledger.PostingRequest{
+		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
+		Kind: ledger.KindRefund,
+		Lines: []ledger.Line{
+			{AccountID: house, Amount: -bet.Amount, Currency: r.Currency},
+			{AccountID: main, Amount: bet.Amount, Currency: r.Currency},
+		},
+		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	resp := ok(balanceAfter(p, main), r.Currency)
+	resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
+	t.PostingID, t.Amount = p.ID, bet.Amount
+	return s.record(ctx, t, resp, func(q db.Querier) error {
+		if err := s.store.markRolledBack(ctx, q, vendor, req.RefTxID); err != nil {
+			return err
+		}
+		return s.store.refund(ctx, q, r.ID, bet.Amount, s.clock.Now().UnixMilli())
+	})
+}
+
+func (s *Service) opEndRound(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
+	if err != nil {
+		return Response{}, err
+	}
+	switch {
+	case !exists:
+		return fail(CodeUnknownRound, ""), nil
+	case PlayerID(r.MemberID) != req.PlayerID:
+		return fail(CodeUnknownPlayer, ""), nil
+	case r.GameCode != req.GameCode:
+		return fail(CodeInvalidRequest, "roundId belongs to another game"), nil
+	}
+	closed := false
+	if r.Status == StatusOpen {
+		if closed, err = s.store.endRound(ctx, s.store.db, r.ID, s.clock.Now().UnixMilli(), 0); err != nil {
+			return Response{}, err
+		}
+		if r, err = s.store.roundByID(ctx, r.ID); err != nil {
+			return Response{}, err
+		}
+	}
+	bal, err := s.balance(ctx, r.MemberID, r.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	if closed {
+		s.roundEnded(ctx, r.ID)
+	}
+	resp := ok(bal, r.Currency)
+	resp.RoundStatus = r.Status
+	return resp, nil
+}
+
+// ledgerKey is the idempotency key of a callback's posting.
+func ledgerKey(vendor, txID string) string { return "seamless:" + vendor + ":" + txID }
+
+func balanceAfter(p ledger.Posting, account int64) int64 {
+	for i, l := range p.Lines {
+		if l.AccountID == account && i < len(p.BalancesAfter) {
+			return p.BalancesAfter[i]
+		}
+	}
+	return 0
+}

@@ -1,0 +1,129 @@
+// Package seamless is the platform's seamless wallet for game vendors: the
+// vendor's server calls us (POST /lgw/vendor/{vendor}/wallet/{op}) to read a
+// player's balance, debit a bet, credit a win, roll a bet back and end a
+// round, while the money stays on our ledger. It also keeps the game
+// sessions opened at launch and the rounds the callbacks make, which the
+// betting record and the profit and loss read. The protocol a vendor
+// implements is docs/vendor-api.md.
+package seamless
+
+import (
+	"context"
+	"time"
+
+	"github.com/palaro/palaro/internal/ledger"
+)
+
+// Round statuses.
+const (
+	StatusOpen      = "OPEN"
+	StatusCompleted = "COMPLETED"
+	StatusCancelled = "CANCELLED"
+)
+
+// Round is one game round as the callbacks left it.
+type Round struct {
+	ID        int64
+	Vendor    string
+	RoundID   string // the vendor's round id
+	MemberID  int64
+	NodeID    int64
+	GameCode  string
+	GameType  string // category (SLOT, LIVE, ...)
+	Currency  string
+	Bet       int64 // minor units: every accepted bet
+	ValidBet  int64 // Bet minus what was rolled back
+	Win       int64
+	Jackpot   bool // some win of the round was flagged jackpot
+	Status    string
+	StartedAt time.Time
+	EndedAt   time.Time // zero while OPEN
+}
+
+// Profit is the player's result of the round: win minus valid bet.
+func (r Round) Profit() int64 { return r.Win - r.ValidBet }
+
+// RoundQuery filters a member's rounds: started in [From, To), optionally by
+// category, vendor and status; newest first, paged by Offset and Limit.
+type RoundQuery struct {
+	MemberID int64
+	From, To time.Time
+	GameType string
+	Vendor   string
+	Status   string
+	Offset   int
+	Limit    int // 1..500; 0 means 20
+}
+
+// Totals sums the rounds a query matches (all pages).
+type Totals struct {
+	Bet, ValidBet, Win, Profit int64
+	Rounds                     int
+}
+
+// DayProfit is one category's rounds of one day (in the zone asked for).
+type DayProfit struct {
+	Day      string // YYYY-MM-DD
+	GameType string
+	Bet      int64
+	ValidBet int64
+	Win      int64
+	Profit   int64 // Win - ValidBet
+	Rounds   int
+}
+
+// Game is what the callbacks need to know about a game.
+type Game struct {
+	NodeID      int64
+	Vendor      string
+	Code        string
+	GameType    string
+	Maintenance bool // the game or its vendor is under maintenance: no new bets
+}
+
+// Games finds a vendor's game by code (a missing game answers ok=false) and
+// tells whether a vendor code is a seamless-wallet vendor of the catalogue.
+// CatalogGames implements it over game.Service.
+type Games interface {
+	FindGame(ctx context.Context, vendor, gameCode string) (g Game, ok bool, err error)
+	SeamlessVendor(ctx context.Context, vendor string) (bool, error)
+}
+
+// Poster moves money: wallet.Service.Post (which pushes balance events).
+type Poster interface {
+	Post(ctx context.Context, req ledger.PostingRequest) (ledger.Posting, error)
+}
+
+// Accounts finds and opens ledger accounts: *ledger.Store.
+type Accounts interface {
+	EnsureAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
+	Account(ctx context.Context, id int64) (ledger.Account, error)
+}
+
+// SecretStore keeps a generated secret once for every instance:
+// account.Store.Secret.
+type SecretStore interface {
+	Secret(ctx context.Context, name, candidate string, now time.Time) (string, error)
+}
+
+// Config tunes the service; zero fields take the defaults.
+type Config struct {
+	SessionTTL time.Duration // how long a launch's session takes bets; default 12 h
+	IdleRound  time.Duration // an OPEN round without callbacks this long is closed by the sweeper; default 1 h
+	// Secrets are the vendors' signing secrets by vendor code (from
+	// PALARO_VENDOR_<CODE>_SECRET). A vendor without one gets a generated
+	// secret kept in GeneratedSecrets, when set (demo mode); else its
+	// callbacks are refused.
+	Secrets          map[string][]byte
+	GeneratedSecrets SecretStore
+}
+
+// Defaults.
+const (
+	DefaultSessionTTL = 12 * time.Hour
+	DefaultIdleRound  = time.Hour
+	SweepEvery        = time.Minute
+)
+
+// PlayerID is the id a vendor knows a member by ("m<memberID>").
+func PlayerID(memberID int64) string { return "m" + itoa(memberID) }
