@@ -266,9 +266,20 @@ func (s *Service) liveSession(ctx context.Context, vendor, token string, live bo
 	if token == "" {
 		return session{}, false, nil
 	}
-	ss, found, err := s.store.session(ctx, tokenHash(token))
-	if err != nil || !found || ss.Vendor != vendor {
-		return ss, false, err
+	h := tokenHash(token)
+	var ss session
+	if v, ok := s.sessions.Load(h); ok { // sessions never change but for last_seen
+		ss = v.(session)
+	} else {
+		var found bool
+		var err error
+		if ss, found, err = s.store.session(ctx, h); err != nil || !found {
+			return ss, false, err
+		}
+		s.sessions.Store(h, ss)
+	}
+	if ss.Vendor != vendor {
+		return ss, false, nil
 	}
 	if live && ss.ExpiresAt <= s.clock.Now().UnixMilli() {
 		return ss, false, nil
@@ -421,9 +432,12 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	t.MemberID, t.PostingID = ss.MemberID, p.ID
 	now := s.clock.Now()
 	if now.UnixMilli()-ss.LastSeen > 60_000 {
-		if err := s.store.touchSession(ctx, tokenHash(req.SessionToken), now.UnixMilli()); err != nil {
+		h := tokenHash(req.SessionToken)
+		if err := s.store.touchSession(ctx, h, now.UnixMilli()); err != nil {
 			s.logger.WarnContext(ctx, "touch game session", "err", err)
 		}
+		ss.LastSeen = now.UnixMilli()
+		s.sessions.Store(h, ss)
 	}
 	return s.record(ctx, t, resp, func(q db.Querier) error {
 		return s.store.addBet(ctx, q, Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}, amount, now.UnixMilli())

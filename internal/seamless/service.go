@@ -25,12 +25,13 @@ type Service struct {
 	logger   *slog.Logger
 	cfg      Config
 
-	secrets sync.Map // vendor -> []byte
-	accIDs  sync.Map // accountKey -> int64
-	roundMu [256]sync.Mutex
-	hooksMu sync.RWMutex
-	hooks   []func(context.Context, Round)
-	rec     *recorder
+	secrets  sync.Map // vendor -> []byte
+	accIDs   sync.Map // accountKey -> int64
+	sessions sync.Map // token hash -> session (cached once read; dropped by Sweep when expired)
+	roundMu  [256]sync.Mutex
+	hooksMu  sync.RWMutex
+	hooks    []func(context.Context, Round)
+	rec      *recorder
 }
 
 type accountKey struct {
@@ -254,7 +255,7 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 	closed := 0
 	for {
 		rounds, err := s.store.idleRounds(ctx, cutoff, 200)
-		if err != nil || len(rounds) == 0 {
+		if err != nil {
 			return closed, err
 		}
 		for _, r := range rounds {
@@ -274,6 +275,13 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 			break
 		}
 	}
+	nowMs := now.UnixMilli()
+	s.sessions.Range(func(k, v any) bool {
+		if v.(session).ExpiresAt < nowMs {
+			s.sessions.Delete(k)
+		}
+		return true
+	})
 	return closed, s.store.purgeSessions(ctx, now.Add(-24*time.Hour).UnixMilli())
 }
 
