@@ -103,3 +103,11 @@ test('the balance is hidden on game pages; phones show it in the header and the 
   fireEvent.click(screen.getByTestId('member-menu-button'));
   expect(screen.getByTestId('menu-balance')).toHaveTextContent('₱10,000.00');
 });
+
+test('logging in loads the favourites and recent games (spec section 4)', async () => {
+  stubServer();
+  await establishSession(login(0));
+  renderWithProviders(<MemberMenu />, { actions: mockActions() });
+  const fetched = () => (fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls.map(([u]) => new URL(String(u), 'http://t.local').pathname);
+  await waitFor(() => expect(fetched()).toEqual(expect.arrayContaining(['/wps/relay/favoriteIds', '/wps/relay/favoriteList', '/wps/relay/recentGames'])));
+});

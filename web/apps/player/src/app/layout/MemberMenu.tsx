@@ -5,10 +5,12 @@
 // The balance (features/wallet) is hidden on game pages; phones show it
 // compactly in the header and in full in the menu.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
+import { favouriteIdsQuery, favouriteListQuery, recentGamesQuery } from '@/features/catalog/api/favourites';
+import { useLanguage } from '@/features/catalog/hooks/useLanguage';
 import { MessagesMenuItem, NoticeToasts, UnreadBadge, useUnreadCount } from '@/features/messages';
 import { useSession } from '@/features/session';
 import { BalanceDisplay, isGamePagePath } from '@/features/wallet';
@@ -62,6 +64,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
   const name = session.info?.nickname || session.info?.account || '';
   const account = session.info?.account || '';
   const unread = useUnreadCount();
+  usePrefetchAccountGames(session.loggedIn ? session.token : undefined);
 
   useEffect(() => {
     if (!open) return;
@@ -178,4 +181,20 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
       )}
     </div>
   );
+}
+
+/**
+ * Spec section 4: on login, favourites and recent games load. The member menu
+ * mounts with every session, so it warms the caches the tiles (favourite
+ * stars), the home sections and /favorite and /recent read from.
+ */
+function usePrefetchAccountGames(token: string | undefined) {
+  const qc = useQueryClient();
+  const language = useLanguage();
+  useEffect(() => {
+    if (!token) return;
+    void qc.prefetchQuery(favouriteIdsQuery());
+    void qc.prefetchQuery(favouriteListQuery(language));
+    void qc.prefetchQuery(recentGamesQuery(language));
+  }, [qc, token, language]);
 }
