@@ -279,7 +279,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		i     int     // index in batch
 		after []int64 // balance after each line
 	}
-	var todo []applied
+	var accepted []applied
 	batchKey := map[string]int{} // key -> index of the pending that posts it in this batch
 	var replays []int
 	for i, p := range batch {
@@ -317,15 +317,15 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		if p.reverses != 0 {
 			reversed[p.reverses] = true
 		}
-		todo = append(todo, applied{i: i, after: after})
+		accepted = append(accepted, applied{i: i, after: after})
 	}
 
 	// 4. Write the postings (ids rising in apply order, which the
 	// balance_after chains follow), their lines and the touched accounts.
-	if len(todo) > 0 {
+	if len(accepted) > 0 {
 		at := now.UnixMilli()
-		writes := make([]postingWrite, len(todo))
-		for k, a := range todo {
+		writes := make([]postingWrite, len(accepted))
+		for k, a := range accepted {
 			writes[k] = postingWrite{p: batch[a.i], after: a.after}
 			if st.ids != nil {
 				writes[k].id = st.ids[k]
@@ -340,7 +340,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		if err := q.write(writes, ups, at); err != nil {
 			return nil, err // a unique violation is retried and then answered as a replay or already_reversed
 		}
-		for k, a := range todo {
+		for k, a := range accepted {
 			if k > 0 && writes[k].id <= writes[k-1].id {
 				return nil, fmt.Errorf("ledger: posting ids not in apply order (%d after %d)", writes[k].id, writes[k-1].id)
 			}
