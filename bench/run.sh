@@ -11,8 +11,9 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: sqlite postgres memberinfo favorites ledger ledgercrash seamless bundle lighthouse go (default: all)
+#   BENCH_ONLY="..."      subset of: sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
+#   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
 #   BENCH_PINNED=1        also run the taskset-pinned variant (0 to skip)
 #   BENCH_PACE=21000      also run each endpoint paced at about this rate (0 to skip): p99 at the target rate
@@ -25,6 +26,8 @@
 #   BENCH_LEDGER_PORT_BASE=19100  first of the four loopback ports of the ledger runs (throughput sqlite, postgres; crash sqlite, postgres)
 #   BENCH_LEDGER_PLAYERS=200      players of the ledger runs (engine and over HTTP)
 #   BENCH_LEDGER_CRASH_DURATION=40  seconds of the ledger crash run (per database)
+#   BENCH_SLOT_ROUNDS=100000000  rounds per RTP profile of the slot simulation (slotsim)
+#   BENCH_CRASH_PLAYERS=2000  players (websockets and bets) on the Crash round; BENCH_CRASH_PORT_BASE=19950 its two ports
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -32,7 +35,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-sqlite postgres memberinfo favorites ledger ledgercrash seamless bundle lighthouse go}
+ONLY=${BENCH_ONLY:-sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -59,7 +62,7 @@ TARGET_LH=95
 
 mkdir -p "$RES"
 # Raw outputs of the previous run go; summary.md is rewritten at the end.
-find "$RES" -mindepth 1 -maxdepth 1 -type f \( -name 'wrk-*' -o -name 'lighthouse*' -o -name 'bundle.json' -o -name 'gobench.txt' -o -name 'server-*.log' -o -name 'perf-*' \) -delete
+find "$RES" -mindepth 1 -maxdepth 1 -type f \( -name 'wrk-*' -o -name 'lighthouse*' -o -name 'bundle.json' -o -name 'gobench.txt' -o -name 'slotsim.txt' -o -name 'server-*.log' -o -name 'perf-*' \) -delete
 WORK=$(mktemp -d /tmp/palaro-bench.XXXXXX)
 SUMMARY=$RES/summary.md
 ROWS=()        # main results table rows
@@ -805,6 +808,109 @@ if want seamless; then
   ledger_pg_drop
 fi
 
+# ---------------------------------------------------------------- 1f. Crash: one shared round (issue 6)
+# bench/crash (a Go program): seeds a fresh database, plants a chain whose
+# first round crashes between 3x and 5x, creates and funds the players, starts
+# the server with a 60 s betting phase, opens one loopback websocket per
+# player, bets (half with an automatic cash-out, half cash out by hand over
+# the flight). Target: every cash-out settled exactly once (in-house round,
+# seamless win, ledger verify) and every message broadcast to every client
+# within 100 ms p99. Ports BENCH_CRASH_PORT_BASE (19950) and +1.
+CRASH_PLAYERS=${BENCH_CRASH_PLAYERS:-2000}
+CRASH_PORT_BASE=${BENCH_CRASH_PORT_BASE:-19950}
+CRASH_P99_MS=100
+crash_run() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/crash-$1.txt bin=$WORK/crashbench
+  local label="Crash on $db: $CRASH_PLAYERS players on one round (loopback websockets, bets and cash-outs over HTTP)"
+  log "crash on $db: bench/crash on $HOST:$port ($CRASH_PLAYERS players)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/crash) || { tool_error "go build ./bench/crash failed"; ROWS+=("| $label | p99 < $CRASH_P99_MS ms | build failed | ERROR |"); return 1; }
+  wait_quiet
+  if ! timeout 600 "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -players "$CRASH_PLAYERS" \
+    -log "$RES/server-crash-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/crash on $db failed (see $out)"
+    ROWS+=("| $label | broadcast p99 < $CRASH_P99_MS ms, every cash-out settled once | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local p50 p99 cp99 bets cashed lost msgs miss dup drop errs unsettled mism vprob hwm ok
+  p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms); cp99=$(ledger_json "$out" cashoutP99ms)
+  bets=$(ledger_json "$out" bets); cashed=$(ledger_json "$out" cashedOut); lost=$(ledger_json "$out" lost); msgs=$(ledger_json "$out" messages)
+  miss=$(ledger_json "$out" missingDeliveries); dup=$(ledger_json "$out" duplicateDeliveries); drop=$(ledger_json "$out" droppedSockets)
+  errs=$(ledger_json "$out" errors); unsettled=$(ledger_json "$out" unsettled); mism=$(ledger_json "$out" settleMismatches)
+  vprob=$(ledger_json "$out" verifyProblems); hwm=$(ledger_json "$out" hwmMB)
+  local scpu bcpu wall
+  scpu=$(ledger_json "$out" serverCPUSeconds); bcpu=$(ledger_json "$out" benchCPUSeconds); wall=$(ledger_json "$out" wallSeconds)
+  ok=$(awk -v p="$p99" -v tp="$CRASH_P99_MS" -v b="$bets" -v n="$CRASH_PLAYERS" -v m="$miss" -v d="$dup" -v dr="$drop" -v e="$errs" -v u="$unsettled" -v x="$mism" -v vp="$vprob" \
+    'BEGIN{print (p<tp && b==n && m==0 && d==0 && dr==0 && e==0 && u==0 && x==0 && vp==0) ? 1 : 0}')
+  mark "$ok"
+  ROWS+=("| $label | broadcast p99 < $CRASH_P99_MS ms; every cash-out settled exactly once | $bets bets, $cashed cashed out, $lost lost; $msgs messages: p50 $p50 ms, **p99 $p99 ms** (cash-outs $cp99); missing $miss, duplicate $dup, dropped sockets $drop; $errs errors; unsettled $unsettled, settlement mismatches $mism; ledger verify: $vprob problems; server VmHWM $hwm MB; CPU: server $scpu s, bench $bcpu s in $wall s$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
+}
+if want crash; then
+  for p in $CRASH_PORT_BASE $((CRASH_PORT_BASE + 1)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_CRASH_PORT_BASE)"; fi
+  done
+  mkdir -p "$WORK/crash-sqlite"
+  crash_run sqlite "sqlite://$WORK/crash-sqlite/palaro.db" "$CRASH_PORT_BASE" || true
+  ledger_pg_db crash
+  if [ -n "$LEDGER_PG_URL" ]; then
+    crash_run postgres "$LEDGER_PG_URL" "$((CRASH_PORT_BASE + 1))" || true
+  else
+    ROWS+=("| Crash on postgres | broadcast p99 < $CRASH_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1f. in-house game server (issue 6)
+# bench/inhouse (a Go program): starts the server (demo mode, so the BGS
+# vendor secret is generated), creates, funds and logs in 200 members in its
+# database, then spins the Parol slot over HTTP
+# (POST /wps/inhouse/slot/spin, bearer token, Idempotency-Key) open-loop at
+# BENCH_INHOUSE_RATE spins/s for BENCH_DURATION after BENCH_WARMUP; free
+# spins are played out unmeasured. Target: p99 < 15 ms at 1,000 req/s on
+# SQLite and PostgreSQL, no errors, every round finished, ledger verify
+# clean. Ports BENCH_INHOUSE_PORT_BASE (19900) and +1.
+INHOUSE_RATE=${BENCH_INHOUSE_RATE:-1000}
+INHOUSE_PORT_BASE=${BENCH_INHOUSE_PORT_BASE:-19900}
+INHOUSE_P99_MS=15
+inhouse_run() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/inhouse-$1.txt bin=$WORK/inhousebench
+  local label="in-house slot spins on $db (HTTP, bet + win through the seamless wallet, open-loop at $INHOUSE_RATE req/s, 200 players, 64 connections)"
+  log "in-house slot spins on $db: bench/inhouse on $HOST:$port ($INHOUSE_RATE req/s, ${DURATION}s after ${WARMUP}s warm-up)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/inhouse) || { tool_error "go build ./bench/inhouse failed"; ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms | build failed | ERROR |"); return 1; }
+  wait_quiet
+  if ! timeout $((DURATION + WARMUP + 300)) "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
+    -duration "${DURATION}s" -warmup "${WARMUP}s" -log "$RES/server-inhouse-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/inhouse on $db failed (see $out)"
+    ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local rps p50 p99 errs open vprob hwm cpu ok
+  rps=$(ledger_json "$out" requestsPerSecond); p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms)
+  errs=$(ledger_json "$out" errors); open=$(ledger_json "$out" unfinishedRounds); vprob=$(ledger_json "$out" verifyProblems); hwm=$(ledger_json "$out" hwmMB)
+  cpu=$(ledger_json "$out" serverCPUmsPerSpin)
+  ok=$(awk -v r="$rps" -v p="$p99" -v t="$INHOUSE_RATE" -v tp="$INHOUSE_P99_MS" -v e="$errs" -v o="$open" -v vp="$vprob" \
+    'BEGIN{print (r>=0.97*t && p<tp && e==0 && o==0 && vp==0) ? 1 : 0}')
+  mark "$ok"
+  ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms**; $errs errors; unfinished rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB, CPU $cpu ms/spin | $V |")
+}
+if want inhouse; then
+  for p in $INHOUSE_PORT_BASE $((INHOUSE_PORT_BASE + 1)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_INHOUSE_PORT_BASE)"; fi
+  done
+  mkdir -p "$WORK/inhouse-sqlite"
+  inhouse_run sqlite "sqlite://$WORK/inhouse-sqlite/palaro.db" "$INHOUSE_PORT_BASE" || true
+  ledger_pg_db inhouse
+  if [ -n "$LEDGER_PG_URL" ]; then
+    inhouse_run postgres "$LEDGER_PG_URL" "$((INHOUSE_PORT_BASE + 1))" || true
+  else
+    ROWS+=("| in-house slot spins on postgres | p99 < $INHOUSE_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
 # ---------------------------------------------------------------- 2 and 3: the home page
 if want bundle || want lighthouse; then
   mkdir -p "$WORK/web-db"
@@ -885,6 +991,38 @@ if want go; then
 \`\`\`
 $(grep -E '^(pkg:|Benchmark|FAIL|--- FAIL)' "$RES/gobench.txt" || echo '(no benchmarks found)')
 \`\`\`")
+fi
+
+# ---------------------------------------------------------------- 5. slot simulation
+# bench/slotsim: N rounds per RTP profile of the in-house slot against the
+# par sheet (docs/games/slot.md); PASS when within 5 sigma / sqrt(N).
+if want slotsim; then
+  SLOT_ROUNDS=${BENCH_SLOT_ROUNDS:-100000000}
+  log "slot simulation (bench/slotsim, $SLOT_ROUNDS rounds per RTP profile)"
+  slotbin=$WORK/slotsim
+  if (cd "$ROOT" && go build -o "$slotbin" ./bench/slotsim); then
+    rc=0
+    timeout 1800 "$slotbin" -n "$SLOT_ROUNDS" >"$RES/slotsim.txt" 2>&1 || rc=$?
+    cat "$RES/slotsim.txt"
+    if [ "$rc" -le 1 ] && grep -q '^slotsim profile=' "$RES/slotsim.txt"; then
+      while read -r line; do
+        kv() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
+        mark "$([ "$(kv result)" = PASS ] && echo 1 || echo 0)"
+        ROWS+=("| slot RTP, profile $(kv profile) ($(kv rounds) rounds, bench/slotsim, $(kv workers) workers) | within 5σ/√N of the par sheet: $(awk -v v="$(kv par)" 'BEGIN{printf "%.4f%%", v*100}') ± $(awk -v v="$(kv tol)" 'BEGIN{printf "%.4f", v*100}') pt | $(awk -v v="$(kv rtp)" 'BEGIN{printf "%.4f%%", v*100}') in $(kv seconds) s ($(kv ns_per_round) ns/round wall, $(kv cpu_ns_per_round) ns/round CPU) | $V |")
+      done < <(grep '^slotsim profile=' "$RES/slotsim.txt")
+      SECTIONS+=("## Slot simulation
+
+\`bench/slotsim -n $SLOT_ROUNDS\` (rounds = a base spin and all its free spins; par sheet by full enumeration, docs/games/slot.md)
+
+$(grep '^|' "$RES/slotsim.txt")")
+    else
+      tool_error "bench/slotsim failed (exit $rc, see bench/results/slotsim.txt)"
+      ROWS+=("| slot RTP (bench/slotsim) | within 5σ/√N of the par sheet | run failed | ERROR |")
+    fi
+  else
+    tool_error "go build ./bench/slotsim failed"
+    ROWS+=("| slot RTP (bench/slotsim) | within 5σ/√N of the par sheet | build failed | ERROR |")
+  fi
 fi
 
 # ---------------------------------------------------------------- report

@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/favorite"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/launch"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -75,7 +76,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- wallet: main balances on the ledger; its postings push balance events ---
 	wallets := wallet.NewService(ledger.NewStore(m.DB, m.Clock), brands, hub, m.Logger)
 	wallet.NewHandler(wallets, accounts).Routes(mux)
-	if err := m.wireTransfers(ctx, mux, wallets, games, accounts); err != nil { // transfer wallets, account record (wire_transfer.go)
+	transferRounds, err := m.wireTransfers(ctx, mux, wallets, games, accounts) // transfer wallets, account record (wire_transfer.go)
+	if err != nil {
 		return err
 	}
 
@@ -106,14 +108,23 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)
 	seamlessWallet.OnRoundEnded(winners.OnRoundEnded)
 	go winners.Run(ctx)
-	records.NewHandler(records.NewService(seamlessWallet, records.CatalogNames{Games: games}, m.Clock, nil), accounts).Routes(mux)
+	rounds := m.wireVendorRounds(ctx, seamlessWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
+	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, nil), accounts).Routes(mux)
 
 	// --- games: launch (adapters per vendor, seamless sessions, recent games; wire_launch.go) ---
 	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, seamlessWallet) // demo mode only; nil otherwise
 	if err != nil {
 		return err
 	}
-	if err := m.wireLaunch(ctx, mux, games, brands, accounts, seamlessWallet, favorites, sandboxAdapter(sandboxGames)); err != nil {
+	// --- games: the in-house game server (issue 6; wire_inhouse.go): /wps/inhouse/*, recovery, jackpot ---
+	inhouseServer, inhouseGames, err := m.wireInhouse(ctx, mux, games, brands, accounts, wallets, seamlessWallet, sandboxAdapter(sandboxGames))
+	if err != nil {
+		return err
+	}
+	if err := m.wireCrash(ctx, mux, inhouseServer, accounts); err != nil { // Crash rounds, websocket, engine (wire_crash.go)
+		return err
+	}
+	if err := m.wireLaunch(ctx, mux, games, brands, accounts, seamlessWallet, favorites, sandboxAdapter(sandboxGames), wallets, inhouseGames); err != nil {
 		return err
 	}
 
@@ -155,6 +166,12 @@ func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	// --- free-play games: what trial accounts may launch (launch rules) ---
+	freePlaySeeded, err := launch.SeedDemo(ctx, launch.NewStore(store), time.Now())
+	if err != nil {
+		return false, fmt.Errorf("launch rules seed: %w", err)
+	}
+	gamesSeeded = gamesSeeded || freePlaySeeded
 
 	// --- demo accounts seed ---
 	accountsSeeded, err := account.SeedDemo(ctx, account.NewStore(store), account.DefaultArgon2, time.Now())

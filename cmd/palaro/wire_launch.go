@@ -10,6 +10,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/inhouse"
 	"github.com/palaro/palaro/internal/launch"
 	"github.com/palaro/palaro/internal/sandbox/gamevendor"
 )
@@ -21,14 +22,18 @@ import (
 // mode, the sandbox game vendor (sandbox, nil outside demo mode); else none
 // (the launch answers launch.vendor_unavailable). sessions opens seamless
 // game sessions (nil: seamless vendors are unavailable); recent records
-// launched games.
+// launched games; inhouseGames (nil: none) launches vendor BGS; funds opens a trial account's FUN balance before its
+// first free-play game.
 func (m *Main) wireLaunch(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
-	sessions launch.SessionOpener, recent launch.RecentRecorder, sandbox launch.Adapter) error {
+	sessions launch.SessionOpener, recent launch.RecentRecorder, sandbox launch.Adapter, funds launch.FreePlayFunds, inhouseGames launch.Adapter) error {
 	cat, err := games.Catalog(ctx)
 	if err != nil {
 		return err
 	}
 	registry := launch.NewRegistry()
+	if inhouseGames != nil { // the in-house games open /originals/<slug> (wire_inhouse.go); a launch URL template below still wins
+		registry.Register(inhouse.Vendor, inhouseGames)
+	}
 	var configured []string
 	for _, v := range cat.WalletVendors() {
 		env := "PALARO_GAME_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(v.Code))
@@ -48,6 +53,7 @@ func (m *Main) wireLaunch(ctx context.Context, mux *http.ServeMux, games *game.S
 	}
 	m.Logger.Info("game launch", "configured_vendors", configured, "sandbox_default", m.Config.Demo && sandbox != nil, "seamless_sessions", sessions != nil)
 	svc := launch.NewService(games, brands, launch.NewStore(m.DB), registry, sessions, recent, m.Logger)
+	svc.UseFreePlayFunds(funds)
 	launch.NewHandler(svc, accounts).Routes(mux)
 	return nil
 }

@@ -24,19 +24,23 @@ import (
 // stands in for every TRANSFER vendor of the catalogue without one; its
 // secret is PALARO_SANDBOX_VENDOR_SECRET (or _FILE), else one generated once
 // and kept in the database. A sweeper settles PENDING transfers every 30 s.
-func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *wallet.Service, games *game.Service, accounts *account.Service) error {
+// It returns each transfer vendor's client as the feed of its settled rounds
+// (the rounds pull, wire_vendor_rounds.go).
+func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *wallet.Service, games *game.Service, accounts *account.Service) (map[string]vendorwallet.RoundFeed, error) {
 	wallets.UseCatalog(games)
 	cat, err := games.Catalog(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	adapters := map[string]vendorwallet.Wallet{}
+	feeds := map[string]vendorwallet.RoundFeed{}
 	var sandboxed []string
 	for _, code := range wallet.TransferVendorCodes(cat) {
 		env := "PALARO_TRANSFER_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(code))
 		if url, secret := os.Getenv(env+"_URL"), envOrFile(env+"_SECRET"); url != "" && secret != "" {
 			base := strings.TrimRight(url, "/")
-			adapters[code] = vendorwallet.NewClient(func() string { return base }, []byte(secret), nil, m.Clock)
+			client := vendorwallet.NewClient(func() string { return base }, []byte(secret), nil, m.Clock)
+			adapters[code], feeds[code] = client, client
 			continue
 		}
 		sandboxed = append(sandboxed, code)
@@ -44,11 +48,12 @@ func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *w
 	if m.Config.Demo && len(sandboxed) > 0 {
 		secret, err := m.sandboxVendorSecret(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		transfervendor.New(m.DB, secret, sandboxed, m.Clock, m.Logger).Routes(mux)
 		for _, code := range sandboxed {
-			adapters[code] = vendorwallet.NewClient(func() string { return transfervendor.BaseURL(m.selfBaseURL(), code) }, secret, nil, m.Clock)
+			client := vendorwallet.NewClient(func() string { return transfervendor.BaseURL(m.selfBaseURL(), code) }, secret, nil, m.Clock)
+			adapters[code], feeds[code] = client, client
 		}
 		m.Logger.Info("demo: sandbox transfer vendor mounted", "path", transfervendor.Prefix+"/", "vendors", sandboxed)
 	} else if len(sandboxed) > 0 {
@@ -57,7 +62,7 @@ func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *w
 	transfers := wallet.NewTransfers(wallets, m.DB, games, adapters, m.Clock, m.Logger)
 	wallet.NewTransferHandler(transfers, wallet.NewRecords(wallets, m.Clock), accounts).Routes(mux)
 	go transfers.Run(ctx, wallet.SweepEvery)
-	return nil
+	return feeds, nil
 }
 
 func (m *Main) sandboxVendorSecret(ctx context.Context) ([]byte, error) {

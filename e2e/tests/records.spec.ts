@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { credit, darkAndLight, newMember, openAs, playerToken } from '../lib/money';
 
@@ -111,6 +112,38 @@ test('sandbox rounds appear in the betting record and the profit and loss, with 
   await darkAndLight(page, `${SHOTS}/personal-profit-${info.project.name}`, async () => expect(days).toHaveCount(1));
   await page.getByTestId('records-back-30').click();
   await expect(page.getByText('No games played in this period')).toBeVisible(LOAD);
+});
+
+test('a transfer-wallet vendor\'s round (JDB) is in the betting record and the profit and loss', async ({ page, request }) => {
+  // JDB keeps its own wallet: the member moves money there, plays the sandbox
+  // game against it, and the platform pulls JDB's bet history when the record opens.
+  const m = newMember('g5');
+  await credit(request, m.id, '500.00');
+  const token = await playerToken(request, m.username);
+  const res = await request.post('/wps/v2/wallets/transfer', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: { from: 'MAIN', to: 'JDB', amount: '200.00' },
+  });
+  const moved = await res.json();
+  expect(moved.code, JSON.stringify(moved)).toBe('ok');
+  expect(moved.value.status).toBe('SUCCESS');
+  const slot = await firstGame(request, 'RNG', 'JDB');
+  const [round] = await play(page, request, token, slot, 1);
+
+  await openAs(page, token, m.username);
+  await page.goto('/member/personalHistoryCopy');
+  const rows = page.getByTestId('bets-row');
+  await expect(rows).toHaveCount(1, LOAD);
+  await expect(rows.first()).toHaveAttribute('data-round', round.roundId);
+  await expect(rows.first().getByTestId('bets-game')).toHaveText(slot.gameName);
+  await expect(rows.first().getByTestId('bets-bet')).toHaveText(money(round.bet));
+  await expect(rows.first().getByTestId('bets-profit')).toHaveText(signed(round.win - round.bet));
+  await expect(page.getByTestId('records-sum-profit')).toHaveText(signed(round.win - round.bet));
+
+  await page.goto('/member/personalProfit');
+  const days = page.getByTestId('profit-day');
+  await expect(days).toHaveCount(1, LOAD);
+  await expect(days.first().locator('[data-gametype="RNG"]').getByTestId('profit-value')).toHaveText(signed(round.win - round.bet));
 });
 
 test('the personal centre menu leads to both pages; visitors are sent to log in', async ({ page, request }) => {

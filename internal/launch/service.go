@@ -28,6 +28,7 @@ type Service struct {
 	adapters *Registry
 	sessions SessionOpener  // nil: seamless vendors cannot be launched
 	recent   RecentRecorder // nil: launches are not remembered
+	funds    FreePlayFunds  // nil: a trial account's FUN balance is opened elsewhere (UseFreePlayFunds)
 	logger   *slog.Logger
 
 	// LobbyURL is where a game's "back" button leads (default "/").
@@ -91,6 +92,9 @@ func (s *Service) Launch(ctx context.Context, c account.Caller, q Query) (Answer
 	}
 	if c.Role() == account.RoleTrial {
 		req.Currency = FreePlayCurrency
+		if err := s.openFreePlay(ctx, c); err != nil {
+			return Answer{}, err
+		}
 	}
 	if v.WalletType != game.WalletTransfer { // seamless: the vendor calls our wallet API with this session
 		if s.sessions == nil {

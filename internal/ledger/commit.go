@@ -181,7 +181,10 @@ func (s *Store) commitBatch(batch []*pending) {
 		err = s.db.InTx(ctx, func(tx *db.Tx) error {
 			var err error
 			results, err = applyBatch(ctx, s.batchSQL(ctx, tx), live, s.clock.Now())
-			return err
+			if err != nil {
+				return err
+			}
+			return runHooks(ctx, tx, live, results)
 		})
 		if err == nil || attempt >= maxAttempts || !retryable(err) {
 			break
@@ -393,4 +396,30 @@ func applyLines(accts map[int64]*lockedAccount, lines []Line) ([]int64, error) {
 		accts[l.AccountID].balance = after[i]
 	}
 	return after, nil
+}
+
+// runHooks hands every written posting that carries a Hook to it, one call
+// per distinct Hook, inside the batch's transaction.
+func runHooks(ctx context.Context, tx *db.Tx, batch []*pending, results []result) error {
+	var hooks []Hook
+	var posted [][]Hooked
+	for i, p := range batch {
+		h := p.req.Hook
+		if h == nil || results[i].err != nil || results[i].p.Replay {
+			continue
+		}
+		k := slices.Index(hooks, h)
+		if k < 0 {
+			k = len(hooks)
+			hooks = append(hooks, h)
+			posted = append(posted, nil)
+		}
+		posted[k] = append(posted[k], Hooked{Posting: results[i].p, Data: p.req.HookData})
+	}
+	for k, h := range hooks {
+		if err := h.WritePosted(ctx, tx, posted[k]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@
 package ledger
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // Owner types.
@@ -36,6 +38,7 @@ const (
 	PurposeWithdrawalHold  = "withdrawal_hold"  // a member's funds held for pending withdrawals
 	PurposeVendorFloat     = "vendor_float"     // the platform's money at a transfer-wallet vendor
 	PurposePaymentClearing = "payment_clearing" // money in transit at a payment provider
+	PurposeJackpotPool     = "jackpot_pool"     // the in-house progressive jackpot (internal/inhouse)
 )
 
 // purposes maps each purpose to its owner type and whether its balance may
@@ -54,6 +57,7 @@ var purposes = map[string]struct {
 	PurposeWithdrawalHold:  {OwnerMember, false},
 	PurposeVendorFloat:     {OwnerSystem, true},
 	PurposePaymentClearing: {OwnerSystem, true},
+	PurposeJackpotPool:     {OwnerSystem, false},
 }
 
 // Posting kinds.
@@ -154,6 +158,32 @@ type PostingRequest struct {
 	Kind     string
 	Lines    []Line
 	Metadata map[string]string // free-form references (order id, round id, operator)
+	// Hook, when set, writes more rows in the posting's own transaction
+	// when the posting is written (not when it is a replay or refused), so
+	// one commit covers the money and what the caller records with it (the
+	// seamless callback's answer and round). HookData is handed back with
+	// the posting. Neither is part of the input hash.
+	Hook     Hook
+	HookData any
+}
+
+// Hook writes rows that belong with postings in their transaction. A batch
+// calls WritePosted once per distinct Hook with every written posting that
+// carries it, in apply order, after the postings, lines and balances are
+// written. Its writes must not fail for one posting alone (write them
+// conflict-free, e.g. INSERT ... ON CONFLICT DO NOTHING, and tell the
+// caller through HookData): an error fails the whole batch, and every
+// caller in it gets that error (a retryable one, a lost race, retries the
+// whole batch, so WritePosted may run more than once for a posting; only
+// the last run commits). See docs/ledger.md, "Hooks".
+type Hook interface {
+	WritePosted(ctx context.Context, tx *db.Tx, posted []Hooked) error
+}
+
+// Hooked is one written posting handed to its Hook.
+type Hooked struct {
+	Posting Posting
+	Data    any // the request's HookData
 }
 
 // Posting is a stored posting.

@@ -324,35 +324,86 @@ func replay(prior txRow, hash string) Response {
 	return r
 }
 
-// record stores an answer (and runs fn in the same transaction when this
-// call stored it). When a concurrent duplicate stored its answer first, that
-// answer is returned instead and fn does not run. Records of concurrent
-// callbacks are committed together (recorder.go).
-func (s *Service) record(ctx context.Context, t txRow, resp Response, fn func(q db.Querier) error) (Response, error) {
-	b, err := json.Marshal(resp)
+// record stores an answer with its round write (and runs fn in the same
+// transaction when this call stored it). When a concurrent duplicate stored
+// its answer first, that answer is returned instead and nothing else is
+// written. Records of concurrent callbacks are committed together
+// (recorder.go).
+func (s *Service) record(ctx context.Context, t txRow, resp Response, w roundWrite, fn func(q db.Querier) error) (Response, error) {
+	p, err := s.commit(ctx, t, resp, w, fn)
 	if err != nil {
 		return Response{}, err
 	}
-	t.Response, t.HTTPStatus, t.CreatedAt = string(b), StatusOf(resp.Code), s.clock.Now().UnixMilli()
-	t.Status = txOK
-	if resp.Code != "" {
-		t.Status = txError
+	return p.out, nil
+}
+
+// commit queues the record and waits for its group's commit.
+func (s *Service) commit(_ context.Context, t txRow, resp Response, w roundWrite, fn func(q db.Querier) error) (*pendingRecord, error) {
+	p := &pendingRecord{t: t, round: w, fn: fn}
+	if err := s.answer(p, resp); err != nil {
+		return nil, err
 	}
-	p := &pendingRecord{t: t, resp: resp, fn: fn, done: make(chan struct{})}
+	return s.wait(p)
+}
+
+// answer sets the answer p stores.
+func (s *Service) answer(p *pendingRecord, resp Response) error {
+	b, err := json.Marshal(resp)
+	if err != nil {
+		return err
+	}
+	p.resp = resp
+	p.t.Response, p.t.HTTPStatus, p.t.CreatedAt = string(b), StatusOf(resp.Code), s.clock.Now().UnixMilli()
+	p.t.Status = txOK
+	if resp.Code != "" {
+		p.t.Status = txError
+	}
+	return nil
+}
+
+// wait queues p on the recorder and waits for its group's commit.
+func (s *Service) wait(p *pendingRecord) (*pendingRecord, error) {
+	p.done = make(chan struct{})
 	s.rec.enqueue(p)
 	<-p.done // not cut short by ctx: once queued, the commit's outcome is the answer
-	return p.out, p.err
+	return p, p.err
+}
+
+// post books a money callback's posting with its answer: req carries the
+// record (fill makes the answer from the posting), which the ledger writes
+// in the posting's transaction (recorder.WritePosted), so the callback
+// waits for one commit. When the posting is a replay (its key was posted
+// before: a concurrent duplicate, whose answer is then stored, or a
+// posting whose answer was never stored) or the poster runs no hooks, the
+// record is stored on its own now, as any refusal.
+func (s *Service) post(ctx context.Context, req ledger.PostingRequest, p *pendingRecord) (*pendingRecord, ledger.Posting, error) {
+	if s.cfg.AnswersInPosting {
+		req.Hook, req.HookData = s.rec, p
+	}
+	posting, err := s.poster.Post(ctx, req)
+	if err != nil {
+		return nil, posting, err
+	}
+	if !posting.Replay && p.hooked {
+		return p, posting, nil
+	}
+	p.hooked = false
+	if err := p.fill(posting); err != nil {
+		return nil, posting, err
+	}
+	p, err = s.wait(p)
+	return p, posting, err
 }
 
 // refuse stores a refusal for a transaction id, so a repeat gets it again.
 func (s *Service) refuse(ctx context.Context, t txRow, resp Response) (Response, error) {
-	return s.record(ctx, t, resp, nil)
+	return s.record(ctx, t, resp, roundWrite{}, nil)
 }
 
 func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
 	hash := requestHash(OpBet, req)
-	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -385,10 +436,6 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	if g.Maintenance {
 		return s.refuse(ctx, t, fail(CodeGameDisabled, ""))
 	}
-	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
-	if err != nil {
-		return Response{}, err
-	}
 	if exists {
 		switch {
 		case r.Status != StatusOpen:
@@ -403,7 +450,16 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	if err != nil {
 		return Response{}, err
 	}
-	p, err := s.poster.Post(ctx, ledger.PostingRequest{
+	now := s.clock.Now()
+	rec := &pendingRecord{t: t, round: roundWrite{op: roundBet, amount: amount, at: now.UnixMilli(),
+		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
+	rec.fill = func(p ledger.Posting) error {
+		resp := ok(balanceAfter(p, main), ss.Currency)
+		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
+		rec.t.MemberID, rec.t.PostingID = ss.MemberID, p.ID
+		return s.answer(rec, resp)
+	}
+	out, _, err := s.post(ctx, ledger.PostingRequest{
 		Key:  ledgerKey(vendor, req.TxID),
 		Kind: ledger.KindBet,
 		Lines: []ledger.Line{
@@ -411,7 +467,7 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 			{AccountID: house, Amount: amount, Currency: ss.Currency},
 		},
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
-	})
+	}, rec)
 	if err != nil {
 		switch apperr.As(err).Code {
 		case "ledger.insufficient_funds":
@@ -427,10 +483,6 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 		}
 		return Response{}, err
 	}
-	resp := ok(balanceAfter(p, main), ss.Currency)
-	resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
-	t.MemberID, t.PostingID = ss.MemberID, p.ID
-	now := s.clock.Now()
 	if now.UnixMilli()-ss.LastSeen > 60_000 {
 		h := tokenHash(req.SessionToken)
 		if err := s.store.touchSession(ctx, h, now.UnixMilli()); err != nil {
@@ -439,15 +491,13 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 		ss.LastSeen = now.UnixMilli()
 		s.sessions.Store(h, ss)
 	}
-	return s.record(ctx, t, resp, func(q db.Querier) error {
-		return s.store.addBet(ctx, q, Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}, amount, now.UnixMilli())
-	})
+	return out.out, nil
 }
 
 func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
 	hash := requestHash(OpWin, req)
-	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -456,10 +506,6 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 	}
 	amount := *req.Amount
 	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpWin, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
-	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
-	if err != nil {
-		return Response{}, err
-	}
 	// Wins are never refused for an expired session: the round decides.
 	switch {
 	case !exists:
@@ -479,13 +525,29 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 	if err != nil {
 		return Response{}, err
 	}
-	var bal, postingID int64
+	t.MemberID = r.MemberID
+	rec := &pendingRecord{t: t, round: roundWrite{op: roundWin, id: r.ID, amount: amount, jackpot: req.Jackpot, end: req.EndRound, at: s.clock.Now().UnixMilli()}}
+	answerWith := func(bal, postingID int64) error {
+		resp := ok(bal, r.Currency)
+		resp.TxID = req.TxID
+		if postingID > 0 {
+			resp.PlatformTxID = strconv.FormatInt(postingID, 10)
+		}
+		resp.RoundStatus = StatusOpen
+		if req.EndRound {
+			resp.RoundStatus = StatusCompleted
+		}
+		rec.t.PostingID = postingID
+		return s.answer(rec, resp)
+	}
+	var p *pendingRecord
 	if amount > 0 {
 		meta := map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash}
 		if req.Jackpot {
 			meta["jackpot"] = "true"
 		}
-		p, err := s.poster.Post(ctx, ledger.PostingRequest{
+		rec.fill = func(p ledger.Posting) error { return answerWith(balanceAfter(p, main), p.ID) }
+		p, _, err = s.post(ctx, ledger.PostingRequest{
 			Key:  ledgerKey(vendor, req.TxID),
 			Kind: ledger.KindWin,
 			Lines: []ledger.Line{
@@ -493,42 +555,39 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 				{AccountID: main, Amount: amount, Currency: r.Currency},
 			},
 			Metadata: meta,
-		})
+		}, rec)
 		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
 			return fail(CodeDuplicateTxMismatch, ""), nil
 		}
 		if err != nil {
 			return Response{}, err
 		}
-		bal, postingID = balanceAfter(p, main), p.ID
-	} else if bal, err = s.balance(ctx, r.MemberID, r.Currency); err != nil {
-		return Response{}, err
+	} else {
+		bal, err := s.balance(ctx, r.MemberID, r.Currency)
+		if err != nil {
+			return Response{}, err
+		}
+		if err := answerWith(bal, 0); err != nil {
+			return Response{}, err
+		}
+		if p, err = s.wait(rec); err != nil {
+			return Response{}, err
+		}
 	}
-	resp := ok(bal, r.Currency)
-	resp.TxID = req.TxID
-	if postingID > 0 {
-		resp.PlatformTxID = strconv.FormatInt(postingID, 10)
-	}
-	resp.RoundStatus = StatusOpen
-	if req.EndRound {
-		resp.RoundStatus = StatusCompleted
-	}
-	t.MemberID, t.PostingID = r.MemberID, postingID
-	stored := false
-	resp, err = s.record(ctx, t, resp, func(q db.Querier) error {
-		stored = true
-		return s.store.addWin(ctx, q, r.ID, amount, req.Jackpot, req.EndRound, s.clock.Now().UnixMilli())
-	})
-	if err == nil && stored && req.EndRound {
+	switch {
+	case !p.stored || !req.EndRound:
+	case p.after.ID == r.ID: // the round as the win left it (RETURNING)
+		s.runRoundHooks(ctx, p.after.Round)
+	default:
 		s.roundEnded(ctx, r.ID)
 	}
-	return resp, err
+	return p.out, nil
 }
 
 func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
 	hash := requestHash(OpRollback, req)
-	prior, seen, err := s.store.tx(ctx, s.store.db, vendor, req.TxID)
+	prior, seen, r, roundExists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -546,10 +605,6 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		return Response{}, err
 	} else if found && ss.MemberID == member {
 		currency = ss.Currency
-	}
-	r, roundExists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
-	if err != nil {
-		return Response{}, err
 	}
 	if roundExists {
 		if r.MemberID != member {
@@ -579,7 +634,7 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		if err != nil {
 			return Response{}, err
 		}
-		return s.record(ctx, t, resp, func(q db.Querier) error {
+		return s.record(ctx, t, resp, roundWrite{}, func(q db.Querier) error {
 			_, err := s.store.insertTx(ctx, q, txRow{Vendor: vendor, TxID: req.RefTxID, Kind: OpBet, MemberID: member, RoundID: req.RoundID,
 				RequestHash: "", Status: txRolledBack, HTTPStatus: StatusOf(CodeBetRolledBack), Response: "{}", CreatedAt: s.clock.Now().UnixMilli()})
 			return err
@@ -596,7 +651,7 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		if err != nil {
 			return Response{}, err
 		}
-		return s.record(ctx, t, resp, nil)
+		return s.record(ctx, t, resp, roundWrite{}, nil)
 	case bet.MemberID != member:
 		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
 	case !roundExists:
@@ -611,7 +666,22 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		return Response{}, err
 	}
 	// One refund per bet whatever the rollback's own id: the key is the bet's.
-	p, err := s.poster.Post(ctx, ledger.PostingRequest{
+	t.Amount = bet.Amount
+	// fn runs in the posting's batch, which no one caller's end may fail.
+	at, bctx := s.clock.Now().UnixMilli(), context.WithoutCancel(ctx)
+	rec := &pendingRecord{t: t, fn: func(q db.Querier) error {
+		if err := s.store.markRolledBack(bctx, q, vendor, req.RefTxID); err != nil {
+			return err
+		}
+		return s.store.refund(bctx, q, r.ID, bet.Amount, at)
+	}}
+	rec.fill = func(p ledger.Posting) error {
+		resp := ok(balanceAfter(p, main), r.Currency)
+		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
+		rec.t.PostingID = p.ID
+		return s.answer(rec, resp)
+	}
+	out, _, err := s.post(ctx, ledger.PostingRequest{
 		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
 		Kind: ledger.KindRefund,
 		Lines: []ledger.Line{
@@ -619,19 +689,11 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 			{AccountID: main, Amount: bet.Amount, Currency: r.Currency},
 		},
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
-	})
+	}, rec)
 	if err != nil {
 		return Response{}, err
 	}
-	resp := ok(balanceAfter(p, main), r.Currency)
-	resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
-	t.PostingID, t.Amount = p.ID, bet.Amount
-	return s.record(ctx, t, resp, func(q db.Querier) error {
-		if err := s.store.markRolledBack(ctx, q, vendor, req.RefTxID); err != nil {
-			return err
-		}
-		return s.store.refund(ctx, q, r.ID, bet.Amount, s.clock.Now().UnixMilli())
-	})
+	return out.out, nil
 }
 
 func (s *Service) opEndRound(ctx context.Context, vendor string, req Request) (Response, error) {
@@ -662,7 +724,7 @@ func (s *Service) opEndRound(ctx context.Context, vendor string, req Request) (R
 		return Response{}, err
 	}
 	if closed {
-		s.roundEnded(ctx, r.ID)
+		s.runRoundHooks(ctx, r.Round)
 	}
 	resp := ok(bal, r.Currency)
 	resp.RoundStatus = r.Status

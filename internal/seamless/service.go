@@ -32,6 +32,7 @@ type Service struct {
 	hooksMu  sync.RWMutex
 	hooks    []func(context.Context, Round)
 	rec      *recorder
+	reads    *reader
 }
 
 type accountKey struct {
@@ -53,7 +54,7 @@ func NewService(store *Store, games Games, poster Poster, accounts Accounts, clk
 	if cfg.IdleRound <= 0 {
 		cfg.IdleRound = DefaultIdleRound
 	}
-	return &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: &recorder{store: store}}
+	return &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: &recorder{store: store}, reads: &reader{store: store}}
 }
 
 // OpenSession opens a game session for a launch and returns the token the
@@ -123,22 +124,31 @@ func (s *Service) OnRoundEnded(fn func(context.Context, Round)) {
 	s.hooks = append(s.hooks, fn)
 }
 
-func (s *Service) roundEnded(ctx context.Context, id int64) {
+// runRoundHooks runs the hooks for r, as it stands once ended.
+func (s *Service) runRoundHooks(ctx context.Context, r Round) {
 	s.hooksMu.RLock()
 	hooks := s.hooks
 	s.hooksMu.RUnlock()
-	if len(hooks) == 0 {
+	ctx = context.WithoutCancel(ctx)
+	for _, fn := range hooks {
+		fn(ctx, r)
+	}
+}
+
+// roundEnded reads the round a statement ended and runs the hooks.
+func (s *Service) roundEnded(ctx context.Context, id int64) {
+	s.hooksMu.RLock()
+	n := len(s.hooks)
+	s.hooksMu.RUnlock()
+	if n == 0 {
 		return
 	}
-	ctx = context.WithoutCancel(ctx)
-	r, err := s.store.roundByID(ctx, id)
+	r, err := s.store.roundByID(context.WithoutCancel(ctx), id)
 	if err != nil {
 		s.logger.ErrorContext(ctx, "round ended: read round", "id", id, "err", err)
 		return
 	}
-	for _, fn := range hooks {
-		fn(ctx, r.Round)
-	}
+	s.runRoundHooks(ctx, r.Round)
 }
 
 // Rounds lists a member's rounds (newest first) and how many match.

@@ -170,6 +170,59 @@ func (s *Store) round(ctx context.Context, q db.Querier, vendor, roundID string)
 	return r, true, nil
 }
 
+// lookupCols are the columns of lookup: whether the transaction id is
+// stored and its row, then whether the round is and its row (zeros where
+// there is none), so one statement answers both.
+var lookupCols = `CASE WHEN t.tx_id IS NULL THEN 0 ELSE 1 END, ` + coalesced("t", txCols) +
+	`, CASE WHEN r.id IS NULL THEN 0 ELSE 1 END, ` + coalesced("r", roundCols)
+
+// coalesced lists cols of alias as COALESCE(alias.col, zero): the empty
+// string for the text columns, else 0.
+func coalesced(alias, cols string) string {
+	var b strings.Builder
+	for i, c := range strings.Split(cols, ", ") {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		zero := "0"
+		if textCols[c] {
+			zero = "''"
+		}
+		b.WriteString("COALESCE(" + alias + "." + c + ", " + zero + ")")
+	}
+	return b.String()
+}
+
+// textCols are the text columns of seamless_tx and game_round.
+var textCols = map[string]bool{"vendor": true, "tx_id": true, "kind": true, "round_id": true, "request_hash": true, "status": true,
+	"response": true, "game_code": true, "game_type": true, "currency": true}
+
+// lookup reads a callback's transaction id and its round in one statement
+// (one round trip on PostgreSQL): the first tells a replay, the second
+// decides the rules.
+func (s *Store) lookup(ctx context.Context, q db.Querier, vendor, txID, roundID string) (txRow, bool, roundRow, bool, error) {
+	return scanLookup(s.queryRow(ctx, q, `SELECT `+lookupCols+` FROM (SELECT 1 AS one) o
+		LEFT JOIN seamless_tx t ON t.vendor = ? AND t.tx_id = ?
+		LEFT JOIN game_round r ON r.vendor = ? AND r.round_id = ?`, vendor, txID, vendor, roundID))
+}
+
+func scanLookup(row interface{ Scan(...any) error }) (t txRow, seen bool, r roundRow, exists bool, err error) {
+	var hasTx, hasRound, rb, jp int
+	var started, updated, ended int64
+	err = row.Scan(&hasTx, &t.Vendor, &t.TxID, &t.Kind, &t.MemberID, &t.RoundID, &t.Amount, &t.RequestHash, &t.Status, &t.HTTPStatus, &t.Response, &t.PostingID, &rb, &t.CreatedAt,
+		&hasRound, &r.ID, &r.Vendor, &r.RoundID, &r.MemberID, &r.NodeID, &r.GameCode, &r.GameType, &r.Currency, &r.Bet, &r.ValidBet, &r.Win, &jp, &r.Wins, &r.Status, &started, &updated, &ended)
+	if err != nil {
+		return t, false, r, false, apperr.Internal(err, "select seamless tx and round")
+	}
+	t.RolledBack = rb != 0
+	r.Jackpot = jp != 0
+	r.StartedAt, r.UpdatedAt = time.UnixMilli(started), updated
+	if ended > 0 {
+		r.EndedAt = time.UnixMilli(ended)
+	}
+	return t, hasTx == 1, r, hasRound == 1, nil
+}
+
 // addBet opens the round or adds a bet to it (it is OPEN: the caller checked
 // under the round's lock).
 func (s *Store) addBet(ctx context.Context, q db.Querier, r Round, amount, now int64) error {
@@ -183,22 +236,24 @@ func (s *Store) addBet(ctx context.Context, q db.Querier, r Round, amount, now i
 	return nil
 }
 
-// addWin credits a win to a round and, when end, completes it.
-func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jackpot, end bool, now int64) error {
+// addWin credits a win to a round and, when end, completes it; it returns
+// the round as it now stands (the round-ended hooks get it without a read).
+func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jackpot, end bool, now int64) (roundRow, error) {
 	jp := 0
 	if jackpot {
 		jp = 1
 	}
-	query := `UPDATE game_round SET win = win + ?, wins = wins + 1, jackpot = CASE WHEN ? = 1 THEN 1 ELSE jackpot END, updated_at = ? WHERE id = ?`
+	query := `UPDATE game_round SET win = win + ?, wins = wins + 1, jackpot = CASE WHEN ? = 1 THEN 1 ELSE jackpot END, updated_at = ? WHERE id = ? RETURNING ` + roundCols
 	args := []any{amount, jp, now, id}
 	if end {
-		query = `UPDATE game_round SET win = win + ?, wins = wins + 1, jackpot = CASE WHEN ? = 1 THEN 1 ELSE jackpot END, updated_at = ?, status = ?, ended_at = ? WHERE id = ?`
+		query = `UPDATE game_round SET win = win + ?, wins = wins + 1, jackpot = CASE WHEN ? = 1 THEN 1 ELSE jackpot END, updated_at = ?, status = ?, ended_at = ? WHERE id = ? RETURNING ` + roundCols
 		args = []any{amount, jp, now, StatusCompleted, now, id}
 	}
-	if _, err := s.exec(ctx, q, query, args...); err != nil {
-		return apperr.Internal(err, "add win to round")
+	r, err := scanRound(s.queryRow(ctx, q, query, args...))
+	if err != nil {
+		return r, apperr.Internal(err, "add win to round")
 	}
-	return nil
+	return r, nil
 }
 
 func (s *Store) refund(ctx context.Context, q db.Querier, id, amount, now int64) error {

@@ -123,6 +123,11 @@ func (c *Client) Status(ctx context.Context, txID string) (Result, error) {
 // call posts a signed JSON body and decodes a signed 200 answer. Anything
 // else (transport error, other status, bad signature, bad JSON) is ErrUnknown.
 func (c *Client) call(ctx context.Context, op string, in, out any) error {
+	return c.callLimit(ctx, op, in, out, maxAnswerBytes)
+}
+
+// callLimit is call with a cap on the answer's size (a longer answer is ErrUnknown).
+func (c *Client) callLimit(ctx context.Context, op string, in, out any, limit int64) error {
 	body, err := json.Marshal(in)
 	if err != nil {
 		return err
@@ -138,9 +143,12 @@ func (c *Client) call(ctx context.Context, op string, in, out any) error {
 		return fmt.Errorf("%w: %s: %v", ErrUnknown, op, err)
 	}
 	defer res.Body.Close()
-	answer, err := io.ReadAll(io.LimitReader(res.Body, maxAnswerBytes))
+	answer, err := io.ReadAll(io.LimitReader(res.Body, limit+1))
 	if err != nil {
 		return fmt.Errorf("%w: %s: read answer: %v", ErrUnknown, op, err)
+	}
+	if int64(len(answer)) > limit {
+		return fmt.Errorf("%w: %s: answer longer than %d bytes", ErrUnknown, op, limit)
 	}
 	if res.StatusCode != http.StatusOK {
 		return fmt.Errorf("%w: %s: HTTP %d", ErrUnknown, op, res.StatusCode)

@@ -203,7 +203,7 @@ func (v *Vendor) playTransfer(ctx context.Context, t ticket, bet int64) (PlayRes
 		return PlayResult{}, err
 	}
 	res.RoundID = newID("sg")
-	bal, err := v.transfer.Play(ctx, t.Vendor, t.Player, t.Currency, res.RoundID, bet, res.Win, v.clock.Now())
+	bal, err := v.transfer.Play(ctx, t.Vendor, t.Player, t.Currency, t.GameCode, res.RoundID, bet, res.Win, v.clock.Now())
 	switch {
 	case errors.Is(err, transfervendor.ErrInsufficientFunds):
 		return PlayResult{}, playErr(ErrCodeInsufficientFunds, &bal)

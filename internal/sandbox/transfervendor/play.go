@@ -27,12 +27,13 @@ var (
 	ErrDuplicateRound    = errors.New("transfervendor: round already played")
 )
 
-// Play settles one round in one transaction: the bet comes off the player's
-// wallet and the win goes on. A bet above the balance is refused
-// (ErrInsufficientFunds, nothing moved; balance is the current one).
-// Returns the player's balance after the round.
-func (s *Store) Play(ctx context.Context, vendor, player, currency, roundID string, bet, win int64, now time.Time) (int64, error) {
-	if bet <= 0 || win < 0 || !vendorwallet.ValidPlayer(player) || !vendorwallet.ValidTxID(roundID+"-b") {
+// Play settles one round of a game in one transaction: the bet comes off
+// the player's wallet, the win goes on, and the round joins the vendor's bet
+// history (sandbox_vendor_round, served by the rounds call). A bet above the
+// balance is refused (ErrInsufficientFunds, nothing moved; balance is the
+// current one). Returns the player's balance after the round.
+func (s *Store) Play(ctx context.Context, vendor, player, currency, gameCode, roundID string, bet, win int64, now time.Time) (int64, error) {
+	if bet <= 0 || win < 0 || !vendorwallet.ValidPlayer(player) || !vendorwallet.ValidTxID(roundID+"-b") || gameCode == "" || len(gameCode) > 64 {
 		return 0, fmt.Errorf("sandbox vendor %s play: bad round", vendor)
 	}
 	var after int64
@@ -74,8 +75,11 @@ func (s *Store) Play(ctx context.Context, vendor, player, currency, roundID stri
 		if _, err := tx.ExecContext(ctx, ins, vendor, roundID+"-b", kindBet, player, bet, currency, string(vendorwallet.StatusSuccess), afterBet, now.UnixMilli()); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, ins, vendor, roundID+"-w", kindWin, player, win, currency, string(vendorwallet.StatusSuccess), after, now.UnixMilli())
-		return err
+		if _, err := tx.ExecContext(ctx, ins, vendor, roundID+"-w", kindWin, player, win, currency, string(vendorwallet.StatusSuccess), after, now.UnixMilli()); err != nil {
+			return err
+		}
+		return recordRound(ctx, tx, vendor, vendorwallet.VendorRound{RoundID: roundID, Player: player, GameCode: gameCode, Currency: currency,
+			Bet: bet, ValidBet: bet, Win: win, Status: vendorwallet.RoundCompleted, StartedAt: now.UnixMilli(), EndedAt: now.UnixMilli()})
 	})
 	switch {
 	case errors.Is(err, ErrInsufficientFunds), errors.Is(err, ErrCurrencyMismatch), errors.Is(err, ErrDuplicateRound):

@@ -33,7 +33,7 @@ func TestPlayConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				_, err := store.Play(ctx, "JDB", "m2", "PHP", "sgplay"+strconv.Itoa(100+i), 100, 0, time.Now())
+				_, err := store.Play(ctx, "JDB", "m2", "PHP", "JDB_GAME", "sgplay"+strconv.Itoa(100+i), 100, 0, time.Now())
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -57,16 +57,16 @@ func TestPlayConcurrent(t *testing.T) {
 		if r, err := f.client.Deposit(ctx, bob, 500, "trplaytest00000000000002"); err != nil || r.Status != vendorwallet.StatusSuccess {
 			t.Fatal(err)
 		}
-		if bal, err := store.Play(ctx, "JDB", "m2", "PHP", played, 100, 300, time.Now()); !errors.Is(err, ErrDuplicateRound) || bal != 500 {
+		if bal, err := store.Play(ctx, "JDB", "m2", "PHP", "JDB_GAME", played, 100, 300, time.Now()); !errors.Is(err, ErrDuplicateRound) || bal != 500 {
 			t.Fatalf("replayed round: %d %v", bal, err)
 		}
-		if bal, err := store.Play(ctx, "JDB", "m2", "PHP", "sgplaywin", 100, 300, time.Now()); err != nil || bal != 700 {
+		if bal, err := store.Play(ctx, "JDB", "m2", "PHP", "JDB_GAME", "sgplaywin", 100, 300, time.Now()); err != nil || bal != 700 {
 			t.Fatalf("win: %d %v", bal, err)
 		}
-		if bal, err := store.Play(ctx, "JDB", "m2", "USD", "sgplayusd", 100, 0, time.Now()); !errors.Is(err, ErrCurrencyMismatch) || bal != 700 {
+		if bal, err := store.Play(ctx, "JDB", "m2", "USD", "JDB_GAME", "sgplayusd", 100, 0, time.Now()); !errors.Is(err, ErrCurrencyMismatch) || bal != 700 {
 			t.Fatalf("currency: %d %v", bal, err)
 		}
-		if _, err := store.Play(ctx, "JDB", "m404", "PHP", "sgplaynone", 100, 0, time.Now()); !errors.Is(err, ErrInsufficientFunds) {
+		if _, err := store.Play(ctx, "JDB", "m404", "PHP", "JDB_GAME", "sgplaynone", 100, 0, time.Now()); !errors.Is(err, ErrInsufficientFunds) {
 			t.Fatalf("unfunded: %v", err)
 		}
 	})

@@ -9,6 +9,7 @@ package transfervendor
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -81,7 +82,8 @@ func (s *Server) Routes(mux *http.ServeMux) {
 }
 
 // Inject makes the next request for one of ops ("deposit", "withdraw",
-// "balance", "status"; none means deposit and withdraw) misbehave with f.
+// "balance", "status", "rounds"; none means deposit and withdraw) misbehave
+// with f.
 // Injected faults are used up in order, one per matching request.
 func (s *Server) Inject(f Fault, ops ...string) {
 	if len(ops) == 0 {
@@ -188,6 +190,27 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		a, err := s.store.status(ctx, vendor, req.TxID, s.clock.Now())
+		if err != nil {
+			s.logger.ErrorContext(ctx, "sandbox vendor", "op", op, "err", err)
+			s.fail(w, http.StatusInternalServerError, "internal")
+			return
+		}
+		s.answer(w, a)
+	case "rounds":
+		var req vendorwallet.RoundsRequest
+		if err := decode(body, &req); err != nil || !vendorwallet.ValidCursor(req.Since) || req.Limit < 1 || req.Limit > vendorwallet.MaxRoundsLimit {
+			s.fail(w, http.StatusBadRequest, "bad_request")
+			return
+		}
+		if fault == FaultLoseRequest || fault == FaultLoseAnswer { // a read: either way nothing changes
+			drop(w)
+			return
+		}
+		a, err := s.store.rounds(ctx, vendor, req.Since, req.Limit)
+		if errors.Is(err, errBadCursor) {
+			s.fail(w, http.StatusBadRequest, "bad_cursor")
+			return
+		}
 		if err != nil {
 			s.logger.ErrorContext(ctx, "sandbox vendor", "op", op, "err", err)
 			s.fail(w, http.StatusInternalServerError, "internal")

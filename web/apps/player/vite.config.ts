@@ -123,6 +123,17 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: false,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The runtime libraries every page needs (Preact, TanStack Query, React
+        // Router, i18next) stay in one chunk: left to automatic splitting, each
+        // new lazy page that shares a piece of them cuts them into more, smaller
+        // chunks, and every extra chunk costs the home page bytes and a request.
+        codeSplitting: {
+          groups: [{ name: 'runtime', test: /node_modules[\\/]preact[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/wps': 'http://127.0.0.1:8080', '/lgw': 'http://127.0.0.1:8080', '/art': 'http://127.0.0.1:8080', '/cdn': 'http://127.0.0.1:8080', '/cs': 'http://127.0.0.1:8080' },

@@ -38,6 +38,11 @@ const agentLanding = page(() => import('./routes/agent/AgentLanding'));
 const agentHome = page(() => import('./routes/agent/AgentHome'));
 const notFound = page(() => import('./routes/not-found'));
 const resetPassword = page(() => import('./routes/reset-password'));
+// Palaro Originals (in-house games): the game frame, the verifier and the recall share one small route chunk.
+const originals = () => import('./routes/originals/routes');
+const originalsGame = page(async () => ({ default: (await originals()).OriginalsGame }));
+const originalsVerify = page(async () => ({ default: (await originals()).OriginalsVerify }));
+const originalsHistory = page(async () => ({ default: (await originals()).OriginalsHistory }));
 
 const homeRoute = (id: string, path?: string): RouteObject =>
   path === undefined ? { id, index: true, loader: home.preload, Component: home.Component } : { id, path, loader: home.preload, Component: home.Component };
@@ -77,6 +82,8 @@ export const routes: RouteObject[] = [
       // The agent pages have their own layout (no storefront header, footer or side menu).
       { id: 'agent', path: 'agent', loader: agentLanding.preload, Component: agentLanding.Component },
       { id: 'agent-home', path: 'agentHome', loader: agentHomeLoader, Component: agentHome.Component },
+      // An original game full-frame (the game popup's iframe), without the storefront shell.
+      { id: 'originals-game', path: 'originals/:game', loader: originalsGame.preload, Component: originalsGame.Component },
       {
         id: 'layout',
         Component: AppLayout,
@@ -92,12 +99,14 @@ export const routes: RouteObject[] = [
           { id: 'reset-password', path: 'resetPassword', loader: async (args) => (await import('./routes/reset-link')).resetRouteLoader(resetPassword.preload)(args), Component: resetPassword.Component },
           ...CENTRE_PATHS.map((p): RouteObject => ({ id: `centre-${p}`, path: p, loader: centre.preload, Component: centre.Component })),
           { id: 'promotions', path: 'promotions', loader: promotions.preload, Component: promotions.Component },
+          { id: 'originals-verify', path: 'originals/verify', loader: originalsVerify.preload, Component: originalsVerify.Component },
           {
             id: 'member-guard',
             loader: requireSessionLoader,
             children: [
               ...MEMBER_PATHS.filter((p) => p !== 'member').map((p): RouteObject => ({ id: `member-${p}`, path: p, loader: memberArea.preload, Component: memberArea.Component })),
               centreRoute,
+              { id: 'originals-history', path: 'originals/history', loader: originalsHistory.preload, Component: originalsHistory.Component },
             ],
           },
           { id: 'not-found', path: '*', loader: notFound.preload, Component: notFound.Component },

@@ -47,6 +47,10 @@ export const paths = {
   recent: '/recent',
   pointMall: '/pointMall',
   category: (c: CategoryCode) => categoryPath[c],
+  // Palaro Originals (in-house games): the game frame, the recall and the verifier (query prefilled from a round).
+  originalsGame: (slug: string) => `/originals/${encodeURIComponent(slug)}`,
+  originalsHistory: '/originals/history',
+  originalsVerify: (query?: string) => (query ? `/originals/verify?${query}` : '/originals/verify'),
   // The lottery pages' addresses are built by the lazy launcher (app/modals/launch.ts).
 };
 

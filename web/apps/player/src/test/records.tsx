@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import enCommon from '@palaro/i18n/locales/EN/common.json';
 import enErrors from '@palaro/i18n/locales/EN/errors.json';
 import enLayout from '@palaro/i18n/locales/EN/layout.json';
@@ -30,8 +30,28 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-export function renderRecords(ui: ReactElement, path: string) {
+/**
+ * Renders a records page at path. With `loaderMs`, under a data router whose
+ * route loader takes that long, as the app's member routes have: a filter
+ * change is then a navigation that stays pending for a while, and the page
+ * must not lose a second change made meanwhile.
+ */
+export function renderRecords(ui: ReactElement, path: string, opts: { loaderMs?: number } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (opts.loaderMs !== undefined) {
+    const ms = opts.loaderMs;
+    const router = createMemoryRouter(
+      [{ path: '*', loader: () => new Promise((r) => setTimeout(() => r(null), ms)), element: <Suspense fallback={null}>{ui}<Where /></Suspense> }],
+      { initialEntries: [path] },
+    );
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={recordsI18n()}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+  }
   return render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={recordsI18n()}>

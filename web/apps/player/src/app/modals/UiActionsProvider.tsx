@@ -59,6 +59,14 @@ const CLOSED: Open = {
   game: null,
 };
 
+/**
+ * Another of the shell's dialogs is open, or a game is launching or on screen.
+ * The announcement popup waits for them: opened on top of a launch in flight it
+ * would end up under the dialog the launch opens (the game, the real-account or
+ * login prompt), so a player's Escape or close would dismiss the wrong one.
+ */
+const otherDialogOpen = (o: Open) => Object.entries(o).some(([k, v]) => k !== 'announcements' && v != null && v !== false);
+
 /** Keeps a lazy modal mounted after its first opening so it can fade out. */
 function useEverOpened(open: boolean) {
   const ever = useRef(false);
@@ -114,18 +122,24 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
 
   // Announcement popup: once per session until closed (spec section 4). It opens
   // once the page has loaded and gone idle, so its chunk and first render stay
-  // out of the first paint. A login (or logout) starts a new round.
+  // out of the first paint, and never over another dialog or a game launch
+  // (otherDialogOpen): it waits until they close. A login (or logout) starts a new round.
+  const busy = otherDialogOpen(open);
   useEffect(() => {
-    if (autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info)) return;
+    if (autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info) || busy) return;
     if (!shouldAutoShowPopup(popupCount, storage(), popupUser)) {
       autoShown.current = popupRound;
       return;
     }
     return afterLoadIdle(() => {
-      autoShown.current = popupRound;
-      setOpen((o) => ({ ...o, announcements: true }));
+      setOpen((o) => {
+        // A dialog opened in this very tick: this effect runs again when it closes.
+        if (otherDialogOpen(o)) return o;
+        autoShown.current = popupRound;
+        return { ...o, announcements: true };
+      });
     });
-  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info]);
+  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
 

@@ -46,7 +46,9 @@ test('payout accounts: removing one asks for the payment password; a wrong one i
   fireEvent.change(within(dialog).getByLabelText('Payment password'), { target: { value: '123456' } });
   fireEvent.click(within(dialog).getByTestId('payout-account-remove-confirm'));
   await waitFor(() => expect(api.to('DELETE /wps/member/payout-accounts/4')).toHaveLength(1));
-  expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+  // The answer is shown in the dialog, and only then is the button free again.
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment password is wrong.');
+  await waitFor(() => expect(within(dialog).getByTestId('payout-account-remove-confirm')).toBeEnabled());
   fireEvent.click(within(dialog).getByTestId('payout-account-remove-confirm'));
   await waitFor(() => expect(api.to('DELETE /wps/member/payout-accounts/4')).toHaveLength(2));
   expect(api.to('DELETE /wps/member/payout-accounts/4')[1].body).toEqual({ paymentPassword: '123456' });

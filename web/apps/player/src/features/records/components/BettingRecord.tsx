@@ -2,7 +2,7 @@
 // member's game rounds in a date range (the account record's presets and
 // steppers), filtered by category and status, paged, with the sums of bet,
 // valid bet, win and profit of the whole filter. The filter lives in the URL.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -62,8 +62,19 @@ export function BettingRecord({ formatMoney = plain }: { formatMoney?: MoneyForm
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
 
+  // Filters written but not rendered yet: two changes in a row (before the
+  // address updates) build on each other instead of the second undoing the first.
+  const pending = useRef<URLSearchParams | null>(null);
+  const paramsKey = params.toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [paramsKey]);
   const update = (next: { range?: DateRange; gameType?: string; status?: RoundStatus | ''; page?: number }) => {
-    setParams(writeFilter(params, { range: clampRange(next.range ?? range, today), gameType: next.gameType ?? gameType, status: next.status ?? status, page: next.page ?? 1 }), { replace: true });
+    const base = pending.current ?? params;
+    const cur = readBetFilter(base, today);
+    const written = writeFilter(base, { range: clampRange(next.range ?? cur.range, today), gameType: next.gameType ?? cur.gameType, status: next.status ?? cur.status, page: next.page ?? 1 });
+    pending.current = written;
+    setParams(written, { replace: true });
   };
 
   const data = q.data;

@@ -123,3 +123,18 @@ test('profit and loss: days newest first with categories, day totals and the ran
   await waitFor(() => expect(last(api, '/wps/records/profit').get('from')).toBe(today));
   expect(last(api, '/wps/records/profit').get('to')).toBe(today);
 });
+
+test('betting record: two filter changes while the first navigation is pending both stick', async () => {
+  stubApi({ 'GET /wps/records/bets': bets });
+  await loginDemo();
+  // The member routes have a loader, so a filter change is a navigation that waits for it.
+  renderRecords(<BettingRecord />, '/member/personalHistoryCopy?gameType=LIVE&status=CANCELLED', { loaderMs: 60 });
+  await screen.findAllByTestId('bets-row');
+  fireEvent.change(screen.getByTestId('records-status'), { target: { value: '' } });
+  fireEvent.change(screen.getByTestId('records-gametype'), { target: { value: '' } });
+  await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('gameType='));
+  await new Promise((r) => setTimeout(r, 150));
+  expect(screen.getByTestId('location')).not.toHaveTextContent('gameType=');
+  expect(screen.getByTestId('location')).not.toHaveTextContent('status=');
+  await waitFor(() => expect(screen.getAllByTestId('bets-row')).toHaveLength(2));
+});

@@ -1,0 +1,405 @@
+// Command inhouse is the in-house game server benchmark of `make bench`
+// (BENCH_ONLY item `inhouse`, see bench/README.md). It starts `palaro serve`
+// (demo mode: the BGS vendor secret is generated in the database) on the
+// database it is given, creates -players members in that database, logs
+// each in (account.Service.Login, as the login form would) and funds them,
+// then spins the Parol slot over HTTP as the game page does:
+// POST /wps/inhouse/slot/spin with a bearer token and an Idempotency-Key, at
+// -rate requests per second for -duration after -warmup. A spin that
+// awards free spins is finished with /slot/free calls (not measured).
+//
+// The load is open-loop: spin i is due at start + i/rate; a spin that waits
+// for a free client counts its wait in its latency (no coordinated omission).
+// Afterwards the ledger is verified and every measured round must be
+// COMPLETED.
+//
+// The last line of output is one JSON object with the figures (for run.sh).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+const (
+	funds    = 100_000_000 // minor units per player
+	minStake = 100
+	maxStake = 1_000
+	password = "BenchSpin2026"
+)
+
+type config struct {
+	bin, dbURL, addr, logFile string
+	players, clients, rate    int
+	duration, warmup          time.Duration
+}
+
+type result struct {
+	DB                string  `json:"db"`
+	Rate              int     `json:"targetRate"`
+	RequestsPerSecond float64 `json:"requestsPerSecond"`
+	Requests          int     `json:"requests"`
+	P50ms             float64 `json:"p50ms"`
+	P90ms             float64 `json:"p90ms"`
+	P99ms             float64 `json:"p99ms"`
+	Maxms             float64 `json:"maxms"`
+	Errors            int64   `json:"errors"`
+	FreeSpinRounds    int64   `json:"freeSpinRounds"`
+	UnfinishedRounds  int     `json:"unfinishedRounds"`
+	VerifyProblems    int     `json:"verifyProblems"`
+	HWMMB             float64 `json:"hwmMB"`
+	ServerCPUms       float64 `json:"serverCPUmsPerSpin"` // the server's CPU time (user+system) per measured spin
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.bin, "bin", "bin/palaro", "palaro binary")
+	flag.StringVar(&c.dbURL, "db", "", "database URL (fresh)")
+	flag.StringVar(&c.addr, "addr", "127.0.0.1:19900", "server address (loopback)")
+	flag.StringVar(&c.logFile, "log", "", "server log file (default stderr)")
+	flag.IntVar(&c.players, "players", 200, "players")
+	flag.IntVar(&c.clients, "clients", 64, "concurrent HTTP connections (max spins in flight)")
+	flag.IntVar(&c.rate, "rate", 1000, "spins per second")
+	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
+	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	flag.Parse()
+	if c.dbURL == "" {
+		fmt.Fprintln(os.Stderr, "inhouse: -db is required")
+		os.Exit(2)
+	}
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "inhouse:", err)
+		os.Exit(2)
+	}
+}
+
+func run(c config) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv, err := startServer(c)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = srv.Process.Signal(syscall.SIGTERM); _, _ = srv.Process.Wait() }()
+
+	d, err := db.Open(ctx, c.dbURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	tokens, err := loginPlayers(ctx, d, c.players)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("in-house bench: %s, slot spins, %d players, %d req/s, %d clients, %s after %s warm-up\n",
+		dbLabel(c.dbURL), c.players, c.rate, c.clients, c.duration, c.warmup)
+
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
+	base := "http://" + c.addr + "/wps/inhouse/"
+	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
+	var errs, freeRounds atomic.Int64
+	var seq atomic.Int64
+	var mu sync.Mutex
+	var lat []time.Duration
+	var measuring atomic.Bool
+
+	type answer struct {
+		Value struct {
+			Round struct {
+				ID      int64           `json:"id"`
+				Status  string          `json:"status"`
+				Outcome json.RawMessage `json:"outcome"`
+			} `json:"round"`
+		} `json:"value"`
+		Success bool   `json:"success"`
+		Code    string `json:"code"`
+	}
+	post := func(path, token, key string, body string) (answer, error) {
+		var a answer
+		req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Idempotency-Key", key)
+		res, err := client.Do(req)
+		if err != nil {
+			return a, err
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err := json.Unmarshal(b, &a); err != nil {
+			return a, err
+		}
+		if res.StatusCode != http.StatusOK || !a.Success {
+			return a, fmt.Errorf("%s: %d %s", path, res.StatusCode, a.Code)
+		}
+		return a, nil
+	}
+	var logged atomic.Int32
+	spin := func(due time.Time) {
+		n := seq.Add(1)
+		p := int(n) % len(tokens)
+		key := "b" + runID + "-" + strconv.FormatInt(n, 36)
+		a, err := post("slot/spin", tokens[p], key, `{"amount":`+strconv.FormatInt(minStake+rand.Int64N(maxStake-minStake+1), 10)+`}`)
+		done := time.Now()
+		if err != nil {
+			errs.Add(1)
+			if logged.Add(1) <= 5 {
+				fmt.Fprintln(os.Stderr, "spin:", err)
+			}
+			return
+		}
+		if measuring.Load() {
+			mu.Lock()
+			lat = append(lat, done.Sub(due))
+			mu.Unlock()
+		}
+		// Free spins keep the round open: play them out (not measured).
+		for i := 0; a.Value.Round.Status == "OPEN" && i < 200; i++ {
+			if i == 0 {
+				freeRounds.Add(1)
+			}
+			a, err = post("slot/free", tokens[p], key+"-f"+strconv.Itoa(i), `{"roundId":`+strconv.FormatInt(a.Value.Round.ID, 10)+`}`)
+			if err != nil {
+				errs.Add(1)
+				return
+			}
+		}
+	}
+
+	jobs := make(chan time.Time, 1<<16)
+	var wg sync.WaitGroup
+	for i := 0; i < c.clients; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for due := range jobs {
+				spin(due)
+			}
+		}()
+	}
+	interval := time.Duration(float64(time.Second) / float64(c.rate))
+	start := time.Now()
+	warmEnd := start.Add(c.warmup)
+	end := warmEnd.Add(c.duration)
+	var measuredStart time.Time
+	var cpuStart int64
+	measured := 0
+	for i := 0; ; i++ {
+		due := start.Add(time.Duration(i) * interval)
+		if !due.Before(end) || ctx.Err() != nil {
+			break
+		}
+		if d := time.Until(due); d > 0 {
+			time.Sleep(d)
+		}
+		if !due.Before(warmEnd) && !measuring.Load() {
+			measuring.Store(true)
+			measuredStart = time.Now()
+			cpuStart = cpuTicks(srv.Process.Pid)
+		}
+		if measuring.Load() {
+			measured++
+		}
+		jobs <- due
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(measuredStart)
+	cpuUsed := cpuTicks(srv.Process.Pid) - cpuStart
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+
+	res := result{DB: dbLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
+	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()
+	res.P50ms, res.P90ms, res.P99ms, res.Maxms = pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100)
+	res.HWMMB = float64(hwmKB(srv.Process.Pid)) / 1024
+	if len(lat) > 0 {
+		res.ServerCPUms = float64(cpuUsed) * 10 / float64(len(lat)) // ticks are 10 ms (USER_HZ 100); free spins included
+	}
+
+	// Every round of the run ended; the ledger balances.
+	time.Sleep(200 * time.Millisecond)
+	if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(*) FROM inhouse_round WHERE state NOT IN ('COMPLETED', 'CANCELLED') AND idem_key LIKE ?`), "b"+runID+"-%").Scan(&res.UnfinishedRounds); err != nil {
+		return err
+	}
+	rep, err := ledger.NewStore(d, nil).Verify(ctx)
+	if err != nil {
+		return err
+	}
+	res.VerifyProblems = len(rep.Problems)
+
+	fmt.Printf("%d spins in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d errors; %d rounds with free spins; unfinished rounds %d; ledger verify problems %d; server VmHWM %.1f MB, CPU %.2f ms per spin\n",
+		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.Maxms, res.Errors, res.FreeSpinRounds, res.UnfinishedRounds, res.VerifyProblems, res.HWMMB, res.ServerCPUms)
+	out, _ := json.Marshal(res)
+	fmt.Println(string(out))
+	return nil
+}
+
+func startServer(c config) (*exec.Cmd, error) {
+	cmd := exec.Command(c.bin, "serve")
+	env := []string{}
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "PALARO_") {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1",
+		"PALARO_LOG_LEVEL=warn", "PALARO_SHUTDOWN_GRACE=2s")
+	out := io.Writer(os.Stderr)
+	if c.logFile != "" {
+		f, err := os.OpenFile(c.logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		out = f
+	}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		select {
+		case <-exited:
+			return nil, errors.New("palaro serve exited during start-up")
+		default:
+		}
+		if r, err := http.Get("http://" + c.addr + "/readyz"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return cmd, nil
+			}
+		}
+	}
+	_ = cmd.Process.Kill()
+	return nil, errors.New("palaro serve not ready after 60 s")
+}
+
+// loginPlayers creates n members (bench0001 ...) in the server's database,
+// funds their main wallets and logs each in, returning the session tokens.
+func loginPlayers(ctx context.Context, d *db.DB, n int) ([]string, error) {
+	brands := brand.NewService(brand.NewStore(d), clock.System{})
+	b, err := brands.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	currency := b.Currency.Code
+	members := account.NewStore(d)
+	p := account.Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32} // cheap: the bench measures spins, not logins
+	hash, err := account.HashPassword(password, p)
+	if err != nil {
+		return nil, err
+	}
+	cfg := account.DefaultConfig
+	cfg.Argon2, cfg.BotCheck = p, false
+	accounts := account.NewService(members, brands, account.NewMemoryLimiter(clock.System{}), clock.System{}, cfg)
+	l := ledger.NewStore(d, nil)
+	clearing, err := l.EnsureAccount(ctx, ledger.System(ledger.PurposeCashierClearing, currency))
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	tokens := make([]string, n)
+	for i := range tokens {
+		name := fmt.Sprintf("bench%04d", i+1)
+		m, err := members.MemberByAccount(ctx, name)
+		if err != nil {
+			m = account.Member{Account: name, Nickname: name, Type: account.TypeMember, PasswordHash: hash, PasswordChangedAt: now, CreatedAt: now, RegisterMethod: "SEED"}
+			if err := members.CreateMember(ctx, &m); err != nil {
+				return nil, fmt.Errorf("create %s: %w", name, err)
+			}
+		}
+		main, err := l.EnsureAccount(ctx, ledger.PlayerMain(m.ID, currency))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := l.Post(ctx, ledger.PostingRequest{Key: "bench-inhouse-fund:" + strconv.FormatInt(m.ID, 10), Kind: ledger.KindAdjustment, Lines: []ledger.Line{
+			{AccountID: clearing.ID, Amount: -funds, Currency: currency}, {AccountID: main.ID, Amount: funds, Currency: currency}}}); err != nil {
+			return nil, err
+		}
+		res, err := accounts.Login(ctx, account.LoginRequest{Username: name, Password: password}, account.Client{IP: "127.0.0." + strconv.Itoa(1+i%250), UserAgent: "bench-inhouse"})
+		if err != nil {
+			return nil, fmt.Errorf("login %s: %w", name, err)
+		}
+		tokens[i] = res.Token
+	}
+	return tokens, nil
+}
+
+func pct(v []time.Duration, p int) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	i := len(s) * p / 100
+	if i >= len(s) {
+		i = len(s) - 1
+	}
+	return float64(s[i].Microseconds()) / 1000
+}
+
+func hwmKB(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			v, _ := strconv.ParseInt(f[1], 10, 64)
+			return v
+		}
+	}
+	return 0
+}
+
+// cpuTicks is a process's user + system CPU time in clock ticks.
+func cpuTicks(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		s = s[i+1:]
+	}
+	f := strings.Fields(s) // f[0] is field 3 (state); utime and stime are fields 14 and 15
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + st
+}
+
+func dbLabel(url string) string {
+	if strings.HasPrefix(url, "postgres") {
+		return "postgres"
+	}
+	return "sqlite"
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/inhouse"
+	"github.com/palaro/palaro/internal/inhouse/crashgame"
+)
+
+// wireCrash serves Crash (/wps/inhouse/crash/*, docs/games/crash-server.md):
+// the websocket hub (relayed through Redis when there is one), the bets and
+// cash-outs, and the engine loop, which plays only on the instance holding
+// the lease. Every bet is an in-house round of the in-house game server, so
+// without it (no BGS secret) Crash is off too.
+//
+// Configuration: PALARO_CRASH_BETTING (betting phase, default 7s),
+// PALARO_CRASH_COOLDOWN (crashed round shown before the next, default 3s),
+// PALARO_CRASH_SALT (public salt of a new chain, default random, fixed when
+// the chain is made), PALARO_CRASH_CHAIN_LENGTH (default 1000000),
+// PALARO_CRASH_CLIENT_QUEUE (frames queued per socket, default 64),
+// PALARO_CRASH_WRITES_PER_SECOND (socket writes a second before the time
+// between frames stretches from 25 ms up to 60 ms, default 40000, 0: never).
+func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse.Service, accounts *account.Service) error {
+	if games == nil {
+		m.Logger.Warn("crash off: the in-house game server is off")
+		return nil
+	}
+	cfg, queue, err := crashConfig()
+	if err != nil {
+		return err
+	}
+	hub := crashgame.NewHub(m.Clock, m.Logger, cfg.History, queue)
+	if v := strings.TrimSpace(os.Getenv("PALARO_CRASH_WRITES_PER_SECOND")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("PALARO_CRASH_WRITES_PER_SECOND=%q: want 0 or a positive integer", v)
+		}
+		hub.WritesPerSecond = n
+	}
+	if m.Redis != nil {
+		if err := hub.UseRedis(ctx, m.Redis, crashgame.RedisChannel); err != nil {
+			return fmt.Errorf("crash redis: %w", err)
+		}
+	}
+	go hub.Run(ctx)
+	svc := crashgame.NewService(crashgame.NewStore(m.DB), crashBank{games}, hub, m.Clock, m.Logger, cfg)
+	if err := svc.LoadView(ctx); err != nil {
+		return fmt.Errorf("crash state: %w", err)
+	}
+	crashgame.NewHandler(svc, accounts, crashgame.DefaultWSConfig).Routes(mux)
+	go svc.Run(ctx)
+	return nil
+}
+
+// crashConfig reads PALARO_CRASH_*; unset values take the defaults.
+func crashConfig() (crashgame.Config, int, error) {
+	var cfg crashgame.Config
+	queue := 0
+	for name, into := range map[string]*time.Duration{"PALARO_CRASH_BETTING": &cfg.Betting, "PALARO_CRASH_COOLDOWN": &cfg.Cooldown} {
+		if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 100*time.Millisecond || d > time.Hour {
+				return cfg, 0, fmt.Errorf("%s=%q: want a duration from 100ms to 1h", name, v)
+			}
+			*into = d
+		}
+	}
+	for name, into := range map[string]*int{"PALARO_CRASH_CHAIN_LENGTH": &cfg.ChainLength, "PALARO_CRASH_CLIENT_QUEUE": &queue} {
+		if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 100_000_000 {
+				return cfg, 0, fmt.Errorf("%s=%q: want a positive integer", name, v)
+			}
+			*into = n
+		}
+	}
+	cfg.Salt = strings.TrimSpace(os.Getenv("PALARO_CRASH_SALT"))
+	return cfg, queue, nil
+}
+
+// crashBank is the in-house game server as Crash's Bank: each bet is an
+// external in-house round (game "crash") moved through the seamless
+// callbacks as vendor BGS.
+type crashBank struct{ svc *inhouse.Service }
+
+var _ crashgame.ProofWriter = crashBank{}
+
+func (b crashBank) Open(ctx context.Context, c account.Caller, amount int64, params crashgame.Params, key string) (int64, int64, string, error) {
+	p, err := b.svc.OpenExternal(ctx, c, "crash", key, amount, params)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	return p.Round.ID, p.Balance, p.Round.Currency, nil
+}
+
+func (b crashBank) Settle(ctx context.Context, _, inhouseID, win, multiplier int64, out crashgame.Outcome) (int64, error) {
+	p, err := b.svc.SettleExternal(ctx, inhouseID, win, multiplier, out)
+	return p.Balance, err
+}
+
+func (b crashBank) Cancel(ctx context.Context, memberID int64, key string) error {
+	return b.svc.CancelExternalKey(ctx, memberID, key)
+}
+
+// Reveal writes a crashed round's proof into a bet paid before the crash
+// (crashgame.ProofWriter).
+func (b crashBank) Reveal(ctx context.Context, _, inhouseID int64, out crashgame.Outcome) error {
+	return b.svc.SetExternalOutcome(ctx, inhouseID, out)
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/inhouse"
+	"github.com/palaro/palaro/internal/launch"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/money"
+	"github.com/palaro/palaro/internal/seamless"
+	"github.com/palaro/palaro/internal/wallet"
+)
+
+// wireInhouse serves the in-house games (/wps/inhouse/*, docs/games/server.md)
+// and returns the service (Crash rounds go through it) and the launch
+// adapter of vendor BGS: its in-house games open /originals/<slug> in an
+// iframe, its other games go to next (the sandbox vendor in demo mode).
+// The server reaches money only through the seamless callbacks as vendor
+// BGS, signed with the BGS secret (PALARO_VENDOR_BGS_SECRET, generated in
+// demo mode); without one the in-house games are off. Recovery runs at
+// start and every minute, jackpot contributions move every second.
+//
+// Configuration (amounts in major units of the brand currency):
+// PALARO_INHOUSE_MIN_BET, PALARO_INHOUSE_MAX_BET (every game; defaults
+// 1.00 and 10,000.00), PALARO_INHOUSE_<GAME>_MIN_BET / _MAX_BET (GAME =
+// DICE, PLINKO, MINES, SLOT, CRASH), PALARO_INHOUSE_MINES_TIMEOUT (30m),
+// PALARO_INHOUSE_FREESPIN_TIMEOUT (10m), PALARO_INHOUSE_SLOT_PROFILE (94,
+// 96, 97), PALARO_INHOUSE_JACKPOT_SEED (10,000.00),
+// PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP (100 = 1%),
+// PALARO_INHOUSE_JACKPOT_HIT_DIVISOR (400000000: a bet of a minor units
+// hits with probability a / divisor).
+func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
+	wallets *wallet.Service, sl *seamless.Service, next launch.Adapter) (*inhouse.Service, launch.Adapter, error) {
+	caller, err := inhouse.NewSeamlessCaller(ctx, sl, m.Clock)
+	if err != nil {
+		m.Logger.Warn("in-house games off: no BGS vendor secret (set PALARO_VENDOR_BGS_SECRET)", "err", err)
+		return nil, nil, nil
+	}
+	b, err := brands.Current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := inhouseConfig(b.Currency.Decimals)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := inhouse.NewService(inhouse.Deps{Store: inhouse.NewStore(m.DB), Wallet: caller, Sessions: sl, Catalog: games, Brand: brands,
+		Ledger: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Clock: m.Clock, Logger: m.Logger}, cfg)
+	if err := svc.InitJackpot(ctx); err != nil {
+		return nil, nil, fmt.Errorf("in-house jackpot: %w", err)
+	}
+	inhouse.NewHandler(svc, accounts).Routes(mux)
+	go svc.Run(ctx)
+	m.Logger.Info("in-house games", "limits", cfg.Limits, "jackpot_seed", cfg.Jackpot.Seed, "contribution_bp", cfg.Jackpot.ContributionBp)
+	return svc, inhouseLaunch{svc: svc, next: next}, nil
+}
+
+// inhouseConfig reads PALARO_INHOUSE_*; unset values take the defaults.
+func inhouseConfig(decimals int) (inhouse.Config, error) {
+	cfg := inhouse.Config{Limits: map[string]inhouse.Limit{}}
+	amount := func(name string, into *int64) error {
+		v := strings.TrimSpace(os.Getenv(name))
+		if v == "" {
+			return nil
+		}
+		n, err := money.Parse(v, decimals)
+		if err != nil {
+			return fmt.Errorf("%s=%q: %w", name, v, err)
+		}
+		*into = n
+		return nil
+	}
+	duration := func(name string, into *time.Duration) error {
+		if v := os.Getenv(name); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("%s=%q: not a positive duration", name, v)
+			}
+			*into = d
+		}
+		return nil
+	}
+	integer := func(name string, into *int64) error {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return fmt.Errorf("%s=%q: not a whole number", name, v)
+			}
+			*into = n
+		}
+		return nil
+	}
+	var all inhouse.Limit
+	errs := []error{amount("PALARO_INHOUSE_MIN_BET", &all.MinBet), amount("PALARO_INHOUSE_MAX_BET", &all.MaxBet)}
+	for _, g := range inhouse.Slugs {
+		l := all
+		env := "PALARO_INHOUSE_" + strings.ToUpper(g)
+		errs = append(errs, amount(env+"_MIN_BET", &l.MinBet), amount(env+"_MAX_BET", &l.MaxBet))
+		cfg.Limits[g] = l
+	}
+	errs = append(errs,
+		duration("PALARO_INHOUSE_MINES_TIMEOUT", &cfg.MinesTimeout),
+		duration("PALARO_INHOUSE_FREESPIN_TIMEOUT", &cfg.FreeSpinTimeout),
+		amount("PALARO_INHOUSE_JACKPOT_SEED", &cfg.Jackpot.Seed),
+		integer("PALARO_INHOUSE_JACKPOT_HIT_DIVISOR", &cfg.Jackpot.HitDivisor))
+	cfg.Jackpot.ContributionBp = inhouse.DefaultContributionBp
+	errs = append(errs, integer("PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP", &cfg.Jackpot.ContributionBp))
+	cfg.SlotProfile = os.Getenv("PALARO_INHOUSE_SLOT_PROFILE")
+	for _, err := range errs {
+		if err != nil {
+			return cfg, err
+		}
+	}
+	for g, l := range cfg.Limits {
+		if l.MinBet > 0 && l.MaxBet > 0 && l.MaxBet < l.MinBet {
+			return cfg, fmt.Errorf("in-house %s: maximum bet below minimum", g)
+		}
+	}
+	if cfg.Jackpot.ContributionBp > 10000 {
+		return cfg, fmt.Errorf("PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP: at most 10000")
+	}
+	return cfg, nil
+}
+
+// inhouseLaunch is vendor BGS's launch adapter: the in-house games of the
+// catalogue (table inhouse_game) open their page in an iframe; the rest of
+// BGS's demo games stay with next.
+type inhouseLaunch struct {
+	svc  *inhouse.Service
+	next launch.Adapter
+}
+
+func (a inhouseLaunch) Launch(ctx context.Context, r launch.Request) (launch.Result, error) {
+	slug, ok, err := a.svc.SlugOf(ctx, r.Game.GameCode)
+	if err != nil {
+		return launch.Result{}, err
+	}
+	if ok {
+		return launch.Result{URL: "/originals/" + slug, Mode: launch.ModeIframe}, nil
+	}
+	if a.next == nil {
+		return launch.Result{}, apperr.New(apperr.KindUnavailable, "launch.vendor_unavailable")
+	}
+	return a.next.Launch(ctx, r)
+}

@@ -1,0 +1,173 @@
+package inhouse
+
+import (
+	"context"
+	"sort"
+	"sync"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// A spin writes twice: its round's insert (nonce and PENDING round) before
+// the callbacks and its completion (COMPLETED, the win and the balance
+// answered) after them. On SQLite, where writers take turns, concurrent
+// ones of each kind are committed together, one transaction (one writer
+// turn) per batch, by whichever request finds no batch of that kind
+// running. On PostgreSQL each runs in its own transaction, in parallel:
+// concurrent commits share their WAL flush there, while a batch would line
+// its statements' round trips up one after the other.
+
+type completion struct {
+	id, win, mult, balance, now int64
+	ok                          bool
+	err                         error
+	done                        chan struct{}
+}
+
+type completions struct {
+	mu      sync.Mutex
+	queue   []*completion
+	running bool
+}
+
+// maxCompletions bounds one batch.
+const maxCompletions = 256
+
+const completeSQL = `UPDATE inhouse_round SET state = 'COMPLETED', version = version + 1, updated_at = ?, win = ?, multiplier = ?, balance = ?, ended_at = ?
+	WHERE id = ? AND state IN ('PENDING', 'SETTLING')`
+
+// completeRound marks a PENDING or SETTLING round COMPLETED; ok false: it
+// was not in one of those states (completed by another request).
+func (s *Store) completeRound(ctx context.Context, id, win, mult, balance, now int64) (bool, error) {
+	if s.db.Dialect == db.Postgres { // concurrent commits share their WAL flush; a batch would serialise round trips
+		res, err := s.db.ExecContext(context.WithoutCancel(ctx), s.db.Rebind(completeSQL), now, win, mult, balance, now, id)
+		if err != nil {
+			return false, apperr.Internal(err, "complete round")
+		}
+		n, _ := res.RowsAffected()
+		return n == 1, nil
+	}
+	c := &completion{id: id, win: win, mult: mult, balance: balance, now: now, done: make(chan struct{})}
+	q := &s.done
+	q.mu.Lock()
+	q.queue = append(q.queue, c)
+	start := !q.running
+	q.running = true
+	q.mu.Unlock()
+	if start {
+		go s.drainCompletions()
+	}
+	<-c.done // not cut short by ctx: once queued, the commit's outcome is the answer
+	return c.ok, c.err
+}
+
+func (s *Store) drainCompletions() {
+	q := &s.done
+	for {
+		q.mu.Lock()
+		batch := q.queue
+		if len(batch) > maxCompletions {
+			batch, q.queue = batch[:maxCompletions], batch[maxCompletions:]
+		} else {
+			q.queue = nil
+		}
+		if len(batch) == 0 {
+			q.running = false
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+			for _, c := range batch {
+				res, err := s.txExec(context.Background(), tx, completeSQL, c.now, c.win, c.mult, c.balance, c.now, c.id)
+				if err != nil {
+					return err
+				}
+				n, _ := res.RowsAffected()
+				c.ok = n == 1
+			}
+			return nil
+		})
+		for _, c := range batch {
+			if err != nil {
+				c.ok, c.err = false, apperr.Internal(err, "complete round")
+			}
+			close(c.done)
+		}
+	}
+}
+
+// opening is one round insert waiting for its batch: fn runs inside the
+// batch's transaction (it takes the nonce, decides the outcome and inserts
+// the round). An apperr refusal or errReplay of fn concerns its request
+// only (fn changed nothing then); any other error fails the whole batch.
+type openItem struct {
+	member int64
+	fn     func(tx *db.Tx) error
+	err    error
+	done   chan struct{}
+}
+
+type openings struct {
+	mu      sync.Mutex
+	queue   []*openItem
+	running bool
+}
+
+// openRound runs fn in the next batch of round inserts.
+func (s *Store) openRound(ctx context.Context, memberID int64, fn func(tx *db.Tx) error) error {
+	if s.db.Dialect == db.Postgres { // as completeRound: own transaction, in parallel
+		return s.db.InTx(context.WithoutCancel(ctx), fn)
+	}
+	it := &openItem{member: memberID, fn: fn, done: make(chan struct{})}
+	q := &s.opens
+	q.mu.Lock()
+	q.queue = append(q.queue, it)
+	start := !q.running
+	q.running = true
+	q.mu.Unlock()
+	if start {
+		go s.drainOpenings()
+	}
+	<-it.done
+	return it.err
+}
+
+func (s *Store) drainOpenings() {
+	q := &s.opens
+	for {
+		q.mu.Lock()
+		batch := q.queue
+		if len(batch) > maxCompletions {
+			batch, q.queue = batch[:maxCompletions], batch[maxCompletions:]
+		} else {
+			q.queue = nil
+		}
+		if len(batch) == 0 {
+			q.running = false
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		// Seed rows are locked in ascending member order, so batches of two
+		// instances cannot deadlock.
+		sort.SliceStable(batch, func(i, j int) bool { return batch[i].member < batch[j].member })
+		err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+			for _, it := range batch {
+				err := it.fn(tx)
+				if err != nil && err != errReplay && apperr.As(err).Kind == apperr.KindInternal {
+					return err
+				}
+				it.err = err
+			}
+			return nil
+		})
+		for _, it := range batch {
+			if err != nil {
+				it.err = err
+			}
+			close(it.done)
+		}
+	}
+}

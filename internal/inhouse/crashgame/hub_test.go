@@ -1,0 +1,130 @@
+package crashgame
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/clock"
+)
+
+func TestHubFlushEvery(t *testing.T) {
+	h := NewHub(clock.System{}, nil, 20, 8)
+	addClients := func(n int) {
+		for i := 0; i < n; i++ {
+			if !h.add(&wsClient{send: make(chan []byte, 8), done: make(chan struct{})}) {
+				t.Fatal("add refused")
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		clients int // in total
+		want    time.Duration
+	}{
+		{"OK/FewClientsFlushEvery", 10, 25 * time.Millisecond},
+		{"OK/AtTheBudgetStillFlushEvery", 1000, 25 * time.Millisecond},
+		{"OK/ManyClientsStretched", 2000, 50 * time.Millisecond},
+		{"OK/StretchCapped", 5000, 60 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			addClients(tc.clients - h.Clients())
+			if got := h.flushEvery(); got != tc.want {
+				t.Fatalf("%d clients: %s, want %s", tc.clients, got, tc.want)
+			}
+		})
+	}
+	t.Run("OK/NoStretchWhenOff", func(t *testing.T) {
+		h.WritesPerSecond = 0
+		if got := h.flushEvery(); got != 25*time.Millisecond {
+			t.Fatalf("%s, want 25ms", got)
+		}
+	})
+}
+
+// Messages published while a frame is being held share the next frame, one
+// JSON object per line, in order, and the owner's copy marks its bet.
+func TestHubBatchesMessages(t *testing.T) {
+	h := NewHub(clock.System{}, nil, 20, 8)
+	h.FlushEvery = 200 * time.Millisecond
+	watcher := &wsClient{send: make(chan []byte, 8), done: make(chan struct{})}
+	owner := &wsClient{memberID: 7, send: make(chan []byte, 8), done: make(chan struct{})}
+	for _, c := range []*wsClient{watcher, owner} {
+		if !h.add(c) {
+			t.Fatal("add refused")
+		}
+		<-c.send // the state
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go h.Run(ctx)
+	h.Publish(ctx, 0, Message{Type: "betting", Round: &RoundView{ID: 1, Status: StatusBetting}})
+	first := <-watcher.send // delivered at once: nothing was sent before
+	if bytes.Count(first, []byte("\n")) != 0 {
+		t.Fatalf("first frame %q, want one message", first)
+	}
+	<-owner.send
+	for i := int64(1); i <= 3; i++ {
+		h.Publish(ctx, 7*(i%2), Message{Type: "bet", Bet: &BetView{ID: i, RoundID: 1, State: BetPlaced}})
+	}
+	var frame, own []byte
+	select {
+	case frame = <-watcher.send:
+	case <-time.After(2 * time.Second):
+		t.Fatal("no frame")
+	}
+	own = <-owner.send
+	lines := bytes.Split(frame, []byte("\n"))
+	if len(lines) != 3 {
+		t.Fatalf("frame %q: %d lines, want 3 in one frame", frame, len(lines))
+	}
+	for i, l := range lines {
+		if !bytes.Contains(l, []byte(`"id":`+string(rune('1'+i)))) || !bytes.Contains(l, []byte(`"at":`)) || bytes.Contains(l, []byte(`"mine":true`)) {
+			t.Fatalf("line %d: %s", i, l)
+		}
+	}
+	ownLines := bytes.Split(own, []byte("\n"))
+	if len(ownLines) != 3 || !bytes.Contains(ownLines[0], []byte(`"mine":true`)) || bytes.Contains(ownLines[1], []byte(`"mine":true`)) || !bytes.Contains(ownLines[2], []byte(`"mine":true`)) {
+		t.Fatalf("owner's frame %q: bets 1 and 3 should be mine", own)
+	}
+}
+
+// A client whose queue is full is dropped (4008); the others keep getting
+// every frame.
+func TestHubDropsSlowClient(t *testing.T) {
+	h := NewHub(clock.System{}, nil, 20, 2)
+	h.FlushEvery = time.Millisecond
+	slow := &wsClient{send: make(chan []byte, 2), done: make(chan struct{})}
+	fast := &wsClient{send: make(chan []byte, 2), done: make(chan struct{})}
+	for _, c := range []*wsClient{slow, fast} {
+		if !h.add(c) {
+			t.Fatal("add refused")
+		}
+	}
+	<-fast.send // the state; slow never reads
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go h.Run(ctx)
+	for i := int64(1); i <= 3; i++ {
+		h.Publish(ctx, 0, Message{Type: "running", Round: &RoundView{ID: i}})
+		select {
+		case <-fast.send:
+		case <-time.After(2 * time.Second):
+			t.Fatalf("message %d not delivered to the fast client", i)
+		}
+	}
+	select {
+	case <-slow.done:
+		if slow.code != CloseSlowClient {
+			t.Fatalf("closed with %d, want %d", slow.code, CloseSlowClient)
+		}
+	default:
+		t.Fatal("slow client not dropped")
+	}
+	select {
+	case <-fast.done:
+		t.Fatal("fast client dropped")
+	default:
+	}
+}

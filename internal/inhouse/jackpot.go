@@ -1,0 +1,327 @@
+package inhouse
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// The progressive jackpot (docs/games/server.md, "Jackpot"):
+//   - every COMPLETED in-house round contributes ContributionBp of its bet;
+//     contributions move house -> pool in batches (one ledger posting per
+//     batch, key inhouse:jackpot:contrib:<batch>), every JackpotFlush;
+//   - a round hits with probability amount/HitDivisor (jackpotHit), never
+//     depending on the pool;
+//   - a hit pays the pool's balance P to the player as a seamless win with
+//     jackpot:true (house -> player), and one posting (key
+//     inhouse:jackpot:hit:<round>) moves P - Seed from pool to house: the
+//     pool reimburses the house and restarts at Seed;
+//   - the first start seeds the pool from the house (key inhouse:jackpot:seed:<currency>).
+// Hits are paid one at a time across instances: inhouse_jackpot.pending_round
+// is claimed with a conditional UPDATE before the pool is read.
+
+type jackpotState struct {
+	mu       sync.Mutex
+	accounts map[string][2]int64 // currency -> pool, house account ids
+}
+
+// JackpotInfo is the public jackpot state.
+type JackpotInfo struct {
+	Pool     int64           `json:"pool"`
+	Seed     int64           `json:"seed"`
+	Currency string          `json:"currency"`
+	Winners  []JackpotWinner `json:"winners"`
+}
+
+// JackpotWinner is one line of the jackpot winner board (in-house games).
+type JackpotWinner struct {
+	CustomerName string `json:"customerName"`
+	Amount       int64  `json:"amount"`
+	Game         string `json:"game"`
+	WonAt        string `json:"wonAt"`
+}
+
+func (s *Service) jackpotAccounts(ctx context.Context, cur string) (pool, house int64, err error) {
+	s.jp.mu.Lock()
+	defer s.jp.mu.Unlock()
+	if s.jp.accounts == nil {
+		s.jp.accounts = map[string][2]int64{}
+	}
+	if a, ok := s.jp.accounts[cur]; ok {
+		return a[0], a[1], nil
+	}
+	p, err := s.accounts.EnsureAccount(ctx, ledger.System(ledger.PurposeJackpotPool, cur))
+	if err != nil {
+		return 0, 0, err
+	}
+	h, err := s.accounts.EnsureAccount(ctx, ledger.System(ledger.PurposeHouse, cur))
+	if err != nil {
+		return 0, 0, err
+	}
+	s.jp.accounts[cur] = [2]int64{p.ID, h.ID}
+	return p.ID, h.ID, nil
+}
+
+// move posts amount from one account to another (no-op for 0).
+func (s *Service) move(ctx context.Context, key string, from, to, amount int64, cur string, meta map[string]string) error {
+	if amount == 0 {
+		return nil
+	}
+	if amount < 0 {
+		from, to, amount = to, from, -amount
+	}
+	_, err := s.ledger.Post(ctx, ledger.PostingRequest{Key: key, Kind: ledger.KindTransfer, Metadata: meta,
+		Lines: []ledger.Line{{AccountID: from, Amount: -amount, Currency: cur}, {AccountID: to, Amount: amount, Currency: cur}}})
+	return err
+}
+
+// InitJackpot seeds the pool of the brand currency once.
+func (s *Service) InitJackpot(ctx context.Context) error {
+	cur, _, err := s.currency(ctx)
+	if err != nil {
+		return err
+	}
+	pool, house, err := s.jackpotAccounts(ctx, cur)
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.db.ExecContext(ctx, s.store.db.Rebind(`INSERT INTO inhouse_jackpot (currency, hits, updated_at) VALUES (?, 0, ?)
+		ON CONFLICT (currency) DO NOTHING`), cur, s.clock.Now().UnixMilli()); err != nil {
+		return apperr.Internal(err, "jackpot row")
+	}
+	return s.move(ctx, "inhouse:jackpot:seed:"+cur, house, pool, s.cfg.Jackpot.Seed, cur,
+		map[string]string{"jackpot": "seed", "seed": strconv.FormatInt(s.cfg.Jackpot.Seed, 10)})
+}
+
+// Jackpot is the pool and the in-house games' jackpot winners.
+func (s *Service) Jackpot(ctx context.Context) (JackpotInfo, error) {
+	cur, _, err := s.currency(ctx)
+	if err != nil {
+		return JackpotInfo{}, err
+	}
+	pool, _, err := s.jackpotAccounts(ctx, cur)
+	if err != nil {
+		return JackpotInfo{}, err
+	}
+	bal, err := s.accounts.Balance(ctx, pool)
+	if err != nil {
+		return JackpotInfo{}, err
+	}
+	info := JackpotInfo{Pool: bal, Seed: s.cfg.Jackpot.Seed, Currency: cur, Winners: []JackpotWinner{}}
+	bySlug, _, err := s.games(ctx)
+	if err != nil {
+		return JackpotInfo{}, err
+	}
+	slugOf := map[int64]string{}
+	for slug, g := range bySlug {
+		slugOf[g.NodeID] = slug
+	}
+	cat, err := s.catalog.Catalog(ctx)
+	if err != nil {
+		return JackpotInfo{}, err
+	}
+	for _, w := range cat.Winners(game.KindJackpot, "ALL", game.MaxWinnerLimit) {
+		if slug, ok := slugOf[w.Vo.NodeID]; ok {
+			info.Winners = append(info.Winners, JackpotWinner{CustomerName: w.Vo.CustomerName, Amount: w.Vo.WinAmount, Game: slug,
+				WonAt: time.UnixMilli(w.Time).UTC().Format(time.RFC3339)})
+		}
+	}
+	return info, nil
+}
+
+var errJackpotBusy = errors.New("inhouse: another jackpot hit is being paid")
+
+// claimJackpot fixes a hit's amount: it takes the currency's hit slot,
+// reads the pool, records the amount on the round (now SETTLING) and moves
+// the pool. Afterwards the round only has to be paid.
+func (s *Service) claimJackpot(ctx context.Context, r *roundRow, from []string) error {
+	now := s.clock.Now().UnixMilli()
+	deadline := time.Now().Add(replayWait)
+	for {
+		res, err := s.store.db.ExecContext(ctx, s.store.db.Rebind(`UPDATE inhouse_jackpot SET pending_round = ?, updated_at = ?
+			WHERE currency = ? AND (pending_round IS NULL OR pending_round = ?)`), r.ID, now, r.Currency, r.ID)
+		if err != nil {
+			return apperr.Internal(err, "claim jackpot")
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			return errJackpotBusy
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	pool, _, err := s.jackpotAccounts(ctx, r.Currency)
+	if err != nil {
+		return err
+	}
+	p, err := s.accounts.Balance(ctx, pool)
+	if err != nil {
+		return err
+	}
+	win, mult := r.Win, r.Multiplier
+	ok, err := s.store.apply(ctx, s.store.db, change{ID: r.ID, From: from, Version: -1, State: stateSettling, Win: &win, Multiplier: &mult,
+		Outcome: &r.Outcome, JPWin: &p, Now: s.clock.Now().UnixMilli()})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.releaseJackpot(ctx, r, false)
+		return apperr.Conflict("inhouse.round_closed")
+	}
+	r.JPWin, r.State = p, stateSettling
+	r.Version++
+	return s.finishJackpot(ctx, r)
+}
+
+// finishJackpot moves the pool for a recorded hit (idempotent) and frees
+// the hit slot.
+func (s *Service) finishJackpot(ctx context.Context, r *roundRow) error {
+	pool, house, err := s.jackpotAccounts(ctx, r.Currency)
+	if err != nil {
+		return err
+	}
+	seed := s.cfg.Jackpot.Seed
+	err = s.move(ctx, "inhouse:jackpot:hit:"+strconv.FormatInt(r.ID, 10), pool, house, r.JPWin-seed, r.Currency, map[string]string{
+		"jackpot": "hit", "round": roundRef(r), "paid": strconv.FormatInt(r.JPWin, 10), "seed": strconv.FormatInt(seed, 10)})
+	if err != nil {
+		return err
+	}
+	s.releaseJackpot(ctx, r, true)
+	return nil
+}
+
+func (s *Service) releaseJackpot(ctx context.Context, r *roundRow, paid bool) {
+	_, err := s.store.db.ExecContext(context.WithoutCancel(ctx), s.store.db.Rebind(`UPDATE inhouse_jackpot SET pending_round = NULL, hits = hits + ?, updated_at = ?
+		WHERE currency = ? AND pending_round = ?`), b2i(paid), s.clock.Now().UnixMilli(), r.Currency, r.ID)
+	if err != nil {
+		s.logger.ErrorContext(ctx, "release jackpot slot", "round", r.ID, "err", err)
+	}
+}
+
+// FlushJackpot moves the contributions of completed rounds to the pool:
+// earlier batches not yet posted first, then a new batch of every
+// completed round not in one.
+func (s *Service) FlushJackpot(ctx context.Context) error {
+	if err := s.postBatches(ctx); err != nil {
+		return err
+	}
+	cur, _, err := s.currency(ctx)
+	if err != nil {
+		return err
+	}
+	var id, sum int64
+	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO inhouse_jackpot_batch (currency, amount, posted, created_at) VALUES (?, 0, 0, ?) RETURNING id`),
+			cur, s.clock.Now().UnixMilli()).Scan(&id); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE inhouse_round SET jp_batch = ? WHERE jp_batch IS NULL AND state = 'COMPLETED' AND currency = ?`), id, cur)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			_, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM inhouse_jackpot_batch WHERE id = ?`), id)
+			id = 0
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COALESCE(SUM(jp_contribution), 0) FROM inhouse_round WHERE jp_batch = ?`), id).Scan(&sum); err != nil {
+			return err
+		}
+		posted := 0
+		if sum == 0 {
+			posted = 1
+		}
+		_, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE inhouse_jackpot_batch SET amount = ?, posted = ? WHERE id = ?`), sum, posted, id)
+		return err
+	})
+	if err != nil {
+		return apperr.Internal(err, "jackpot batch")
+	}
+	if id == 0 || sum == 0 {
+		return nil
+	}
+	return s.postBatch(ctx, id, cur, sum)
+}
+
+func (s *Service) postBatches(ctx context.Context) error {
+	rows, err := s.store.db.QueryContext(ctx, `SELECT id, currency, amount FROM inhouse_jackpot_batch WHERE posted = 0 ORDER BY id`)
+	if err != nil {
+		return apperr.Internal(err, "unposted jackpot batches")
+	}
+	type batch struct {
+		id, amount int64
+		cur        string
+	}
+	var list []batch
+	for rows.Next() {
+		var b batch
+		if err := rows.Scan(&b.id, &b.cur, &b.amount); err != nil {
+			rows.Close()
+			return apperr.Internal(err, "unposted jackpot batches")
+		}
+		list = append(list, b)
+	}
+	rows.Close()
+	for _, b := range list {
+		if err := s.postBatch(ctx, b.id, b.cur, b.amount); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) postBatch(ctx context.Context, id int64, cur string, amount int64) error {
+	pool, house, err := s.jackpotAccounts(ctx, cur)
+	if err != nil {
+		return err
+	}
+	if err := s.move(ctx, "inhouse:jackpot:contrib:"+strconv.FormatInt(id, 10), house, pool, amount, cur,
+		map[string]string{"jackpot": "contribution", "batch": strconv.FormatInt(id, 10)}); err != nil {
+		return err
+	}
+	if _, err := s.store.db.ExecContext(ctx, s.store.db.Rebind(`UPDATE inhouse_jackpot_batch SET posted = 1 WHERE id = ?`), id); err != nil {
+		return apperr.Internal(err, "jackpot batch posted")
+	}
+	return nil
+}
+
+// resolveJackpotSlots finishes or frees hit slots left by a crash.
+func (s *Service) resolveJackpotSlots(ctx context.Context) error {
+	rows, err := s.store.db.QueryContext(ctx, s.store.db.Rebind(`SELECT pending_round FROM inhouse_jackpot WHERE pending_round IS NOT NULL AND updated_at < ?`),
+		s.clock.Now().Add(-s.cfg.PendingGrace).UnixMilli())
+	if err != nil {
+		return apperr.Internal(err, "jackpot slots")
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return apperr.Internal(err, "jackpot slots")
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		r, err := s.store.round(ctx, id)
+		if err != nil {
+			return err
+		}
+		if r.JPWin > 0 {
+			if err := s.finishJackpot(ctx, &r); err != nil {
+				return err
+			}
+			continue
+		}
+		s.releaseJackpot(ctx, &r, false)
+	}
+	return nil
+}

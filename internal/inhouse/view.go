@@ -1,0 +1,168 @@
+package inhouse
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/platform/apperr"
+)
+
+// view turns a stored round into the API's: the public status, the
+// outcome as the player may see it (an unfinished Mines board never shows
+// its mines, unplayed free spins stay hidden) and the fair data.
+func (s *Service) view(r roundRow) (Round, error) {
+	v := Round{ID: r.ID, Game: r.Game, Amount: r.Amount, Win: r.Win, Multiplier: r.Multiplier, Currency: r.Currency,
+		Params: json.RawMessage(r.Params), JackpotWin: r.JPWin, CreatedAt: rfc3339(r.CreatedAt), EndedAt: rfc3339(r.EndedAt),
+		Fair: Fair{ServerSeedHash: r.SeedHash, ServerSeed: r.ServerSeed, ClientSeed: r.ClientSeed, Nonce: r.Nonce}}
+	switch r.State {
+	case stateCompleted:
+		v.Status = StatusCompleted
+	case stateCancelled:
+		v.Status = StatusCancelled
+	default:
+		v.Status = StatusOpen
+		v.Win, v.JackpotWin = 0, 0 // not paid yet
+		if r.Game != GameMines {
+			v.Multiplier = 0
+		}
+	}
+	out, err := publicOutcome(r)
+	if err != nil {
+		return Round{}, err
+	}
+	v.Outcome = out
+	return v, nil
+}
+
+func publicOutcome(r roundRow) (json.RawMessage, error) {
+	ended := r.State == stateCompleted || r.State == stateCancelled
+	switch r.Game {
+	case GameMines:
+		var o minesState
+		if err := json.Unmarshal([]byte(r.Outcome), &o); err != nil {
+			return nil, apperr.Internal(err, "mines outcome of round %d", r.ID)
+		}
+		pub := minesView{Revealed: o.Revealed, Busted: o.Busted, Mines: []int{}}
+		if ended {
+			pub.Mines = o.Mines
+		}
+		if pub.Revealed == nil {
+			pub.Revealed = []int{}
+		}
+		return json.Marshal(pub)
+	case GameSlot:
+		var o slotState
+		if err := json.Unmarshal([]byte(r.Outcome), &o); err != nil {
+			return nil, apperr.Internal(err, "slot outcome of round %d", r.ID)
+		}
+		shown := o.Played
+		if ended && r.State == stateCompleted {
+			shown = len(o.Spins)
+		}
+		if r.State == statePending {
+			shown = 0
+		}
+		return json.Marshal(slotView{Spins: o.Spins[:shown], FreeSpinsLeft: len(o.Spins) - shown})
+	case GameDice, GamePlinko:
+		if r.State == statePending {
+			return json.RawMessage(`{}`), nil
+		}
+	}
+	return json.RawMessage(r.Outcome), nil
+}
+
+func rfc3339(ms int64) string {
+	if ms == 0 {
+		return ""
+	}
+	return time.UnixMilli(ms).UTC().Format(time.RFC3339)
+}
+
+// --- recall ---
+
+// MaxPageSize bounds a recall page.
+const MaxPageSize = 100
+
+// Rounds lists the caller's rounds for recall, newest first.
+func (s *Service) Rounds(ctx context.Context, c account.Caller, q RoundQuery) (RoundPage, error) {
+	if err := requireReal(c); err != nil {
+		return RoundPage{}, err
+	}
+	if q.Game != "" && !knownGame(q.Game) {
+		return RoundPage{}, apperr.Invalid("request.invalid_param").With("name", "game")
+	}
+	if q.PageNo <= 0 {
+		q.PageNo = 1
+	}
+	if q.PageSize <= 0 || q.PageSize > MaxPageSize {
+		q.PageSize = 20
+	}
+	rows, total, err := s.store.rounds(ctx, c.MemberID, q.Game, (q.PageNo-1)*q.PageSize, q.PageSize)
+	if err != nil {
+		return RoundPage{}, err
+	}
+	page := RoundPage{List: make([]Round, 0, len(rows)), Total: total}
+	for _, r := range rows {
+		v, err := s.view(r)
+		if err != nil {
+			return RoundPage{}, err
+		}
+		page.List = append(page.List, v)
+	}
+	return page, nil
+}
+
+// Round is one of the caller's rounds (another member's is unknown).
+func (s *Service) Round(ctx context.Context, c account.Caller, id int64) (Round, error) {
+	if err := requireReal(c); err != nil {
+		return Round{}, err
+	}
+	r, err := s.own(ctx, c.MemberID, id)
+	if err != nil {
+		return Round{}, err
+	}
+	return s.view(r)
+}
+
+func (s *Service) own(ctx context.Context, memberID, id int64) (roundRow, error) {
+	r, err := s.store.round(ctx, id)
+	if err != nil {
+		return r, err
+	}
+	if r.MemberID != memberID || r.State == statePending {
+		return r, apperr.NotFound("inhouse.unknown_round")
+	}
+	return r, nil
+}
+
+// Active lists the caller's unfinished rounds (a Mines board, free spins,
+// a Crash bet) to resume after a reconnect.
+func (s *Service) Active(ctx context.Context, c account.Caller) ([]Round, error) {
+	if err := requireReal(c); err != nil {
+		return nil, err
+	}
+	rows, err := s.store.active(ctx, c.MemberID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Round, 0, len(rows))
+	for _, r := range rows {
+		v, err := s.view(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func knownGame(g string) bool {
+	for _, s := range Slugs {
+		if s == g {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,43 @@
+// The game frame with the wallet's live balance and the login prompt (loaded
+// by GameRoute).
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LogIn } from 'lucide-react';
+import { Button } from '@/components/ui';
+import { GameFrame } from '@/features/originals/shell/GameFrame';
+import type { GameSlug } from '@/features/originals/slugs';
+import { useSession } from '@/features/session';
+import { balanceQuery } from '@/features/wallet/api/balance';
+import { useBalance } from '@/features/wallet/hooks/useBalance';
+import { useUiActions } from '@/lib/ui-actions';
+import s from './originals.module.css';
+
+export default function GameScreen({ game }: { game: GameSlug }) {
+  const session = useSession();
+  const token = session.loggedIn ? session.token : undefined;
+  const { data } = useBalance();
+  const qc = useQueryClient();
+  const { openLogin } = useUiActions();
+  const onBalance = useCallback(
+    (minor: number) => {
+      if (!token) return;
+      qc.setQueryData(balanceQuery(token).queryKey, (old) => (old ? { ...old, balance: minor } : old));
+    },
+    [qc, token],
+  );
+  return <GameFrame game={game} token={token} balance={data} onBalance={onBalance} loggedOut={<LoggedOut />} onLogin={openLogin} />;
+}
+
+function LoggedOut() {
+  const { t } = useTranslation('originals');
+  const { openLogin } = useUiActions();
+  return (
+    <div className={s.loggedOut}>
+      <p>{t('frame.loginToPlay')}</p>
+      <Button icon={<LogIn size={18} aria-hidden="true" />} onClick={openLogin} data-testid="originals-login">
+        {t('frame.login')}
+      </Button>
+    </div>
+  );
+}
