@@ -720,7 +720,7 @@ func startServer(c config) (*exec.Cmd, error) {
 func serverEnv(c config) []string {
 	env := []string{}
 	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") {
+		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
 			env = append(env, e)
 		}
 	}

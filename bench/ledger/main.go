@@ -140,7 +140,7 @@ func (s *server) start() error {
 	cmd := exec.Command(s.c.bin, "serve")
 	env := []string{}
 	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") {
+		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
 			env = append(env, e)
 		}
 	}

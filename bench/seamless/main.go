@@ -236,7 +236,7 @@ func startServer(c config) (*exec.Cmd, error) {
 	cmd := exec.Command(c.bin, "serve")
 	env := []string{}
 	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") {
+		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
 			env = append(env, e)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -80,6 +81,10 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("PALARO_REDIS_URL: %w", err)
 		}
 		m.Redis = redis.NewClient(opt)
+	}
+
+	if err := startDebug(ctx, os.Getenv("PALARO_DEBUG_ADDR"), m.Logger); err != nil {
+		return err
 	}
 
 	reg := prometheus.NewRegistry()

@@ -70,11 +70,11 @@ type setSQL struct {
 	tx  *db.Tx
 }
 
-// read is one statement: the accounts locked FOR UPDATE in id order, the
-// keys already posted, the postings already reversed, and n posting ids
-// drawn from the sequence (ids of refused postings are simply not used).
-func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
-	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
+// readQuery is the batch's read (PostgreSQL): the accounts locked FOR
+// UPDATE in id order, the keys already posted, the postings already
+// reversed, and n posting ids drawn from the sequence. Rows: kind ('a', 'k',
+// 'r', 'n'), id, text, allow_negative, balance.
+func readQuery(keys []string, reverses, ids []int64, n int) (string, []any) {
 	var b strings.Builder
 	args := make([]any, 0, len(ids)+len(keys)+len(reverses)+1)
 	b.WriteString(`WITH a AS (SELECT id, currency, allow_negative, balance FROM ledger_account WHERE id IN (` + marks(len(ids)) + `) ORDER BY id FOR UPDATE)
@@ -90,7 +90,16 @@ func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, e
 	}
 	b.WriteString(` UNION ALL SELECT 'n', nextval(pg_get_serial_sequence('ledger_posting', 'id')), '', 0, 0 FROM generate_series(1, CAST(? AS INTEGER))`)
 	args = append(args, n)
-	rows, err := q.tx.QueryContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
+	return b.String(), args
+}
+
+// read is one statement: the accounts locked FOR UPDATE in id order, the
+// keys already posted, the postings already reversed, and n posting ids
+// drawn from the sequence (ids of refused postings are simply not used).
+func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
+	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
+	query, args := readQuery(keys, reverses, ids, n)
+	rows, err := q.tx.QueryContext(q.ctx, q.tx.Rebind(query), planned(q.tx, args)...)
 	if err != nil {
 		return st, err
 	}
@@ -150,6 +159,13 @@ func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, e
 // postings exist. A batch stays under PostgreSQL's 65,535 parameters:
 // 128 postings × 7 + 4,096 lines × 6 + 4,096 accounts × 5.
 func (q setSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
+	query, args := writeQuery(postings, ups, at)
+	_, err := q.tx.ExecContext(q.ctx, q.tx.Rebind(query), planned(q.tx, args)...)
+	return err
+}
+
+// writeQuery is the batch's write (PostgreSQL): see setSQL.write.
+func writeQuery(postings []postingWrite, ups []accountUpdate, at int64) (string, []any) {
 	nLines := 0
 	for _, w := range postings {
 		nLines += len(w.p.lines)
@@ -181,8 +197,7 @@ func (q setSQL) write(postings []postingWrite, ups []accountUpdate, at int64) er
 	for _, u := range ups {
 		args = append(args, u.id)
 	}
-	_, err := q.tx.ExecContext(q.ctx, q.tx.Rebind(b.String()), planned(q.tx, args)...)
-	return err
+	return b.String(), args
 }
 
 func (q setSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }

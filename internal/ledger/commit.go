@@ -177,15 +177,20 @@ func (s *Store) commitBatch(batch []*pending) {
 	}
 	var results []result
 	var err error
+	pipelined := s.db.Dialect == db.Postgres && !slices.ContainsFunc(live, func(p *pending) bool { return p.req.Hook != nil })
 	for attempt := 1; ; attempt++ {
-		err = s.db.InTx(ctx, func(tx *db.Tx) error {
-			var err error
-			results, err = applyBatch(ctx, s.batchSQL(ctx, tx), live, s.clock.Now())
-			if err != nil {
-				return err
-			}
-			return runHooks(ctx, tx, live, results)
-		})
+		if pipelined { // BEGIN with the read, COMMIT with the write (pipe.go)
+			results, err = s.commitPipelined(ctx, live, s.clock.Now())
+		} else {
+			err = s.db.InTx(ctx, func(tx *db.Tx) error {
+				var err error
+				results, err = applyBatch(ctx, s.batchSQL(ctx, tx), live, s.clock.Now())
+				if err != nil {
+					return err
+				}
+				return runHooks(ctx, tx, live, results)
+			})
+		}
 		if err == nil || attempt >= maxAttempts || !retryable(err) {
 			break
 		}

@@ -39,6 +39,8 @@ type DB struct {
 	// the CPU idle and add milliseconds to each other. A channel hands the
 	// turn over at once. Other processes still meet the busy timeout.
 	writer chan struct{}
+
+	ckpt *checkpointer // SQLite files: background WAL checkpoints (checkpoint.go)
 }
 
 // DefaultURL is the embedded default: a SQLite file under ./data.
@@ -100,6 +102,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		if err := d.PingContext(ctx); err != nil {
 			sqldb.Close()
 			return nil, fmt.Errorf("ping sqlite: %w", err)
+		}
+		if !memory {
+			d.startCheckpointer()
 		}
 		return d, nil
 	}
