@@ -64,7 +64,7 @@ func New() *Handler {
 			return nil // a precompressed copy: attached to its file below
 		}
 		if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
-			f.gz = gz // written by the build at zlib's best level (vite.config.ts, precompress)
+			f.gz = gz // written by the build: Zopfli from 4 KB, else zlib level 9 (vite.config.ts, precompress)
 		} else if compressible[ext] && len(body) > 128 {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
