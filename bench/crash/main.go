@@ -65,7 +65,8 @@ const (
 type config struct {
 	bin, dbURL, addr, logFile string
 	players, sockets, workers int
-	writes                    int // PALARO_CRASH_WRITES_PER_SECOND; <0: the server's default
+	writes                    int           // PALARO_CRASH_WRITES_PER_SECOND; <0: the server's default
+	frame                     time.Duration // PALARO_CRASH_FRAME_EVERY; 0: the server's default
 	betting                   time.Duration
 	minPoint, maxPoint        int64
 }
@@ -84,6 +85,7 @@ type result struct {
 	P99ms            float64 `json:"p99ms"`
 	Maxms            float64 `json:"maxms"`
 	CashoutP99ms     float64 `json:"cashoutP99ms"`
+	BetP99ms         float64 `json:"betP99ms"` // the bets' messages, broadcast while the other players are still betting
 	Missing          int64   `json:"missingDeliveries"`
 	Duplicates       int64   `json:"duplicateDeliveries"`
 	Dropped          int64   `json:"droppedSockets"`
@@ -107,6 +109,7 @@ func main() {
 	flag.IntVar(&c.sockets, "sockets", -1, "websockets (default: one per player; more reuse the players' tokens; at least 1)")
 	flag.IntVar(&c.workers, "workers", 32, "concurrent HTTP requests (bets, cash-outs)")
 	flag.IntVar(&c.writes, "writes", -1, "server PALARO_CRASH_WRITES_PER_SECOND (0: a frame every 25 ms however many sockets; default: the server's)")
+	flag.DurationVar(&c.frame, "frame", 0, "server PALARO_CRASH_FRAME_EVERY (default: the server's)")
 	flag.DurationVar(&c.betting, "betting", 60*time.Second, "betting phase of the measured round")
 	flag.Int64Var(&c.minPoint, "minpoint", 300, "lowest crash point of the planted round (hundredths)")
 	flag.Int64Var(&c.maxPoint, "maxpoint", 500, "highest crash point of the planted round (hundredths)")
@@ -288,11 +291,12 @@ func run(c config) error {
 		}
 	}
 	rows.Close()
-	var all, co []time.Duration
+	var all, co, bl []time.Duration
 	for _, s := range socks {
 		s.mu.Lock()
 		all = append(all, s.lat...)
 		co = append(co, s.cashLat...)
+		bl = append(bl, s.betLat...)
 		res.Messages += int64(len(s.lat))
 		for id := range bets {
 			switch s.bets[id] {
@@ -318,9 +322,9 @@ func run(c config) error {
 		s.mu.Unlock()
 		s.conn.CloseNow()
 	}
-	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms = pct(all, 50), pct(all, 99), pct(all, 100), pct(co, 99)
-	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s\n",
-		roundID, res.Point, res.Bets, res.CashedOut, res.ManualCashouts, res.Lost, res.Messages, res.P50ms, res.P99ms, res.CashoutP99ms, res.Maxms, res.Missing, res.Duplicates, res.Dropped, res.Errors, res.Unsettled, res.SettleMismatches, res.VerifyProblems, res.HWMMB, res.ServerCPUs, res.BenchCPUs, res.WallSeconds)
+	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms, res.BetP99ms = pct(all, 50), pct(all, 99), pct(all, 100), pct(co, 99), pct(bl, 99)
+	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f, bets %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s\n",
+		roundID, res.Point, res.Bets, res.CashedOut, res.ManualCashouts, res.Lost, res.Messages, res.P50ms, res.P99ms, res.CashoutP99ms, res.BetP99ms, res.Maxms, res.Missing, res.Duplicates, res.Dropped, res.Errors, res.Unsettled, res.SettleMismatches, res.VerifyProblems, res.HWMMB, res.ServerCPUs, res.BenchCPUs, res.WallSeconds)
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil
@@ -401,6 +405,7 @@ type sock struct {
 	mu       sync.Mutex
 	lat      []time.Duration
 	cashLat  []time.Duration
+	betLat   []time.Duration
 	bets     map[int64]uint8
 	cashouts map[int64]uint8
 	running  chan time.Time
@@ -461,6 +466,7 @@ func (s *sock) read() {
 			switch m.Type {
 			case "bet":
 				s.bets[m.ID]++
+				s.betLat = append(s.betLat, lat)
 			case "cashout":
 				s.cashouts[m.ID]++
 				s.cashLat = append(s.cashLat, lat)
@@ -726,6 +732,9 @@ func serverEnv(c config) []string {
 	}
 	if c.writes >= 0 {
 		env = append(env, "PALARO_CRASH_WRITES_PER_SECOND="+strconv.Itoa(c.writes))
+	}
+	if c.frame > 0 {
+		env = append(env, "PALARO_CRASH_FRAME_EVERY="+c.frame.String())
 	}
 	return append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1", "PALARO_LOG_LEVEL=warn",
 		"PALARO_SHUTDOWN_GRACE=2s", "PALARO_CRASH_BETTING="+c.betting.String(), "PALARO_CRASH_COOLDOWN=5s", "PALARO_CRASH_CLIENT_QUEUE=256")

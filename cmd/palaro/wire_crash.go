@@ -25,8 +25,10 @@ import (
 // PALARO_CRASH_SALT (public salt of a new chain, default random, fixed when
 // the chain is made), PALARO_CRASH_CHAIN_LENGTH (default 1000000),
 // PALARO_CRASH_CLIENT_QUEUE (frames queued per socket, default 64),
-// PALARO_CRASH_WRITES_PER_SECOND (socket writes a second before the time
-// between frames stretches from 25 ms up to 60 ms, default 40000, 0: never).
+// PALARO_CRASH_FRAME_EVERY (shortest time between two frames to the
+// sockets, default 25ms), PALARO_CRASH_WRITES_PER_SECOND (socket writes a
+// second before the time between frames stretches up to 60 ms, default
+// 40000, 0: never).
 func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse.Service, accounts *account.Service) error {
 	if games == nil {
 		m.Logger.Warn("crash off: the in-house game server is off")
@@ -43,6 +45,13 @@ func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse
 			return fmt.Errorf("PALARO_CRASH_WRITES_PER_SECOND=%q: want 0 or a positive integer", v)
 		}
 		hub.WritesPerSecond = n
+	}
+	if v := strings.TrimSpace(os.Getenv("PALARO_CRASH_FRAME_EVERY")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 5*time.Millisecond || d > time.Second {
+			return fmt.Errorf("PALARO_CRASH_FRAME_EVERY=%q: want a duration from 5ms to 1s", v)
+		}
+		hub.FlushEvery = d
 	}
 	if m.Redis != nil {
 		if err := hub.UseRedis(ctx, m.Redis, crashgame.RedisChannel); err != nil {

@@ -152,5 +152,12 @@ export default defineConfig(({ command }) => ({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', '../../packages/*/src/**/*.test.ts'],
+    // As the e2e suite (e2e/playwright.config.ts): under CI a failed test runs
+    // once more, and a test that fails twice fails the run. A loaded 2-core
+    // machine can stretch a jsdom test past a waitFor timeout once; the
+    // retried reporter (src/test/retriedReporter.ts) names every test that
+    // needed its retry.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './src/test/retriedReporter.ts'],
   },
 }));
