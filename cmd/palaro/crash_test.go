@@ -13,9 +13,11 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/fair"
+	"github.com/palaro/palaro/internal/inhouse/crashgame"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/db/dbtest"
 )
 
 // TestCrash plays real rounds through the wired server: a demo member bets
@@ -28,8 +30,10 @@ func TestCrash(t *testing.T) {
 	t.Setenv("PALARO_CRASH_COOLDOWN", "200ms")
 	t.Setenv("PALARO_CRASH_CHAIN_LENGTH", "1000")
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
-		m := startMain(t, d, true)
 		ctx := context.Background()
+		url := dbtest.URL(t, d)
+		plantShortChain(t, ctx, url)
+		m := startMainAt(t, url, true)
 		cfg := account.DefaultConfig
 		cfg.BotCheck = false
 		accounts := account.NewService(account.NewStore(m.DB), brand.NewService(brand.NewStore(m.DB), clock.System{}), account.NewMemoryLimiter(clock.System{}), clock.System{}, cfg)
@@ -186,4 +190,38 @@ func TestCrash(t *testing.T) {
 		}
 		t.Logf("round %d crashed at %s, win %d", placed.Bet.RoundID, strconv.FormatInt(point, 10), wantWin)
 	})
+}
+
+// plantShortChain stores, before the server starts, a chain whose first
+// rounds all crash by 10.00x (at most 38 s of flight each): the server
+// plays the chain it finds. With a chain of its own making a round can fly
+// for minutes (P(point > 36x), a minute's flight, is about 2.7 %), longer
+// than the test waits.
+func plantShortChain(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	d, err := db.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for try := 0; try < 1000; try++ {
+		ch, err := crashgame.NewChain(1000, "palaro-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		short := true
+		for seq := int64(1); seq <= 8 && short; seq++ {
+			short = ch.Point(seq) <= 1000
+		}
+		if short {
+			if err := crashgame.NewStore(d).InsertChain(ctx, ch, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatal("no chain with short first rounds")
 }

@@ -20,9 +20,15 @@ var _ = dbtest.EnvPostgres
 // startMain runs the real server on a free loopback port with a fresh database.
 func startMain(t *testing.T, dialect db.Dialect, demo bool) *Main {
 	t.Helper()
+	return startMainAt(t, dbtest.URL(t, dialect), demo)
+}
+
+// startMainAt serves the database at url (prepared by the test).
+func startMainAt(t *testing.T, url string, demo bool) *Main {
+	t.Helper()
 	cfg := config.Config{
 		Addr:          "127.0.0.1:0",
-		DatabaseURL:   dbtest.URL(t, dialect),
+		DatabaseURL:   url,
 		Demo:          demo,
 		LogLevel:      slog.LevelError,
 		CountryHeader: "CF-IPCountry",

@@ -177,10 +177,18 @@ func (s *Store) commitBatch(batch []*pending) {
 	}
 	var results []result
 	var err error
-	pipelined := s.db.Dialect == db.Postgres && !slices.ContainsFunc(live, func(p *pending) bool { return p.req.Hook != nil })
+	pipelined := s.db.Dialect == db.Postgres && !slices.ContainsFunc(live, func(p *pending) bool {
+		_, ok := p.req.Hook.(PipelinedHook)
+		return p.req.Hook != nil && !ok
+	})
 	for attempt := 1; ; attempt++ {
 		if pipelined { // BEGIN with the read, COMMIT with the write (pipe.go)
 			results, err = s.commitPipelined(ctx, live, s.clock.Now())
+			if errors.Is(err, errNeedsTx) { // rolled back: run it the other way
+				pipelined = false
+				attempt--
+				continue
+			}
 		} else {
 			err = s.db.InTx(ctx, func(tx *db.Tx) error {
 				var err error

@@ -180,6 +180,38 @@ type Hook interface {
 	WritePosted(ctx context.Context, tx *db.Tx, posted []Hooked) error
 }
 
+// PipelinedHook is a Hook that a PostgreSQL batch can also run in its
+// pipeline (pipe.go), where there is no *db.Tx: its statement travels with
+// the batch's write and COMMIT, in the same round trip. PipelineStatement
+// is called, like WritePosted, once per distinct hook with the written
+// postings that carry it; ok false means this group needs WritePosted (the
+// batch then runs again in a database/sql transaction). The statement's
+// failure fails the batch as WritePosted's error would; Done gets its rows
+// after COMMIT, and an error from Done is the answer to that hook's
+// postings only (they are committed: as with an answer lost on the way,
+// the caller's retry finds them).
+type PipelinedHook interface {
+	Hook
+	PipelineStatement(ctx context.Context, posted []Hooked) (st HookStatement, ok bool, err error)
+}
+
+// HookStatement is a PipelinedHook's statement: PostgreSQL text with $n
+// placeholders and its arguments (nil, int, int64, string, []int64 or
+// []string; sent in the text format).
+type HookStatement struct {
+	Query string
+	Args  []any
+	Done  func(ctx context.Context, rows HookRows) error
+}
+
+// HookRows are a HookStatement's result rows.
+type HookRows interface {
+	Len() int
+	// Scan reads row i into dest (one per column), as database/sql's Scan
+	// does for the common types (string, int64, int, bool, pointers to them).
+	Scan(i int, dest ...any) error
+}
+
 // Hooked is one written posting handed to its Hook.
 type Hooked struct {
 	Posting Posting

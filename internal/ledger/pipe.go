@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -27,16 +28,20 @@ import (
 // The statements are those of setSQL (readQuery, writeQuery), sent as
 // unnamed statements with text parameters whose types PostgreSQL takes from
 // their context (as pgx's exec mode does), so each is planned with its
-// actual arguments. A batch whose postings carry a Hook takes the
-// database/sql path, since a hook writes in the transaction (*db.Tx).
+// actual arguments. Hooks that can (PipelinedHook) add their statement to
+// the last round trip, between the write and COMMIT; a batch with any other
+// hook takes the database/sql path, since that hook writes through *db.Tx.
 
 // pipeSQL is a batchSQL over one PostgreSQL connection.
 type pipeSQL struct {
 	ctx       context.Context
 	db        *db.DB
 	pc        *pgconn.PgConn
-	begun     bool // BEGIN sent
-	committed bool // COMMIT done
+	types     *pgtype.Map
+	begun     bool          // BEGIN sent
+	committed bool          // COMMIT done
+	pending   *pgconn.Batch // the write, sent by finish with COMMIT
+	pendingN  int           // statements in pending
 }
 
 // commitPipelined runs one attempt of a batch on a pipelined connection.
@@ -51,11 +56,10 @@ func (s *Store) commitPipelined(ctx context.Context, batch []*pending, now time.
 		if !ok {
 			return fmt.Errorf("ledger: PostgreSQL connection of type %T", dc)
 		}
-		q := &pipeSQL{ctx: ctx, db: s.db, pc: sc.Conn().PgConn()}
+		q := &pipeSQL{ctx: ctx, db: s.db, pc: sc.Conn().PgConn(), types: sc.Conn().TypeMap()}
 		results, err = applyBatch(ctx, q, batch, now)
-		if err == nil && !q.committed { // nothing written (refusals and replays only)
-			err = q.exec("COMMIT")
-			q.committed = err == nil
+		if err == nil {
+			err = q.finish(batch, results)
 		}
 		if err != nil && q.begun && !q.committed {
 			if rbErr := q.exec("ROLLBACK"); rbErr != nil {
@@ -77,7 +81,7 @@ func (q *pipeSQL) exec(sql string) error {
 func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
 	query, args := readQuery(keys, reverses, ids, n)
-	params, err := textParams(args)
+	params, err := textParams(nil, args)
 	if err != nil {
 		return st, err
 	}
@@ -119,7 +123,7 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 	slices.Sort(st.ids)
 	// The input hashes of the keys found (rare: replays and mismatches).
 	if len(found) > 0 {
-		params, err := textParams(stringArgs(found))
+		params, err := textParams(nil, stringArgs(found))
 		if err != nil {
 			return st, err
 		}
@@ -140,25 +144,122 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 	return st, nil
 }
 
-// write sends the batch's write and COMMIT together.
+// write queues the batch's write: it is sent with the hooks' statements
+// and COMMIT (finish), in one round trip.
 func (q *pipeSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
 	query, args := writeQuery(postings, ups, at)
-	params, err := textParams(args)
+	params, err := textParams(nil, args)
 	if err != nil {
 		return err
 	}
-	b := &pgconn.Batch{}
-	b.ExecParams(q.db.Rebind(query), params, nil, nil, nil)
+	q.pending = &pgconn.Batch{}
+	q.pending.ExecParams(q.db.Rebind(query), params, nil, nil, nil)
+	q.pendingN = 1
+	return nil
+}
+
+// finish sends what write queued, the hooks' statements and COMMIT, then
+// hands each hook its rows.
+func (q *pipeSQL) finish(batch []*pending, results []result) error {
+	groups := hookGroups(batch, results)
+	stmts := make([]HookStatement, len(groups))
+	for k, g := range groups {
+		ph, ok := g.hook.(PipelinedHook)
+		if !ok {
+			return errNeedsTx
+		}
+		st, ok, err := ph.PipelineStatement(q.ctx, g.posted)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errNeedsTx
+		}
+		stmts[k] = st
+	}
+	b := q.pending
+	if b == nil {
+		b = &pgconn.Batch{}
+	}
+	for _, st := range stmts {
+		params, err := textParams(q.types, st.Args)
+		if err != nil {
+			return err
+		}
+		b.ExecParams(st.Query, params, nil, nil, nil)
+	}
 	b.ExecParams("COMMIT", nil, nil, nil, nil)
 	res, err := q.pc.ExecBatch(q.ctx, b).ReadAll()
 	if err != nil {
-		return err // the write failed (COMMIT was then skipped) or COMMIT did
+		return err // a statement failed (the rest was skipped) or COMMIT did
 	}
-	if len(res) != 2 || res[1].CommandTag.String() != "COMMIT" {
+	want := q.pendingN + len(stmts) + 1
+	if len(res) != want || res[want-1].CommandTag.String() != "COMMIT" {
 		// COMMIT of a transaction that had failed answers ROLLBACK.
-		return fmt.Errorf("ledger: batch not committed (%d results)", len(res))
+		return fmt.Errorf("ledger: batch not committed (%d results of %d)", len(res), want)
 	}
 	q.committed = true
+	for k, st := range stmts {
+		if st.Done == nil {
+			continue
+		}
+		if err := st.Done(q.ctx, textRows{types: q.types, res: res[q.pendingN+k]}); err != nil {
+			for _, i := range groups[k].index {
+				results[i].err = err
+			}
+		}
+	}
+	return nil
+}
+
+// errNeedsTx: a hook of the batch cannot run in the pipeline; the batch is
+// rolled back and runs in a database/sql transaction instead.
+var errNeedsTx = errors.New("ledger: a hook needs a database/sql transaction")
+
+// hookGroup is one distinct hook of a batch with its written postings.
+type hookGroup struct {
+	hook   Hook
+	posted []Hooked
+	index  []int // their places in the batch
+}
+
+func hookGroups(batch []*pending, results []result) []hookGroup {
+	var groups []hookGroup
+	for i, p := range batch {
+		h := p.req.Hook
+		if h == nil || results[i].err != nil || results[i].p.Replay {
+			continue
+		}
+		k := slices.IndexFunc(groups, func(g hookGroup) bool { return g.hook == h })
+		if k < 0 {
+			k = len(groups)
+			groups = append(groups, hookGroup{hook: h})
+		}
+		groups[k].posted = append(groups[k].posted, Hooked{Posting: results[i].p, Data: p.req.HookData})
+		groups[k].index = append(groups[k].index, i)
+	}
+	return groups
+}
+
+// textRows reads a result in the text format through pgx's type map.
+type textRows struct {
+	types *pgtype.Map
+	res   *pgconn.Result
+}
+
+func (r textRows) Len() int { return len(r.res.Rows) }
+
+func (r textRows) Scan(i int, dest ...any) error {
+	row := r.res.Rows[i]
+	if len(dest) != len(row) || len(dest) != len(r.res.FieldDescriptions) {
+		return fmt.Errorf("ledger: scan %d values from a row of %d", len(dest), len(row))
+	}
+	for j, d := range dest {
+		fd := r.res.FieldDescriptions[j]
+		if err := r.types.Scan(fd.DataTypeOID, fd.Format, row[j], d); err != nil {
+			return fmt.Errorf("ledger: column %s: %w", fd.Name, err)
+		}
+	}
 	return nil
 }
 
@@ -166,22 +267,42 @@ func (q *pipeSQL) write(postings []postingWrite, ups []accountUpdate, at int64) 
 // committed before this batch read its key, so any connection reads it.
 func (q *pipeSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.db, id) }
 
-// textParams encodes the batch statements' arguments in PostgreSQL's text
-// format (nil is NULL).
-func textParams(args []any) ([][]byte, error) {
+// textParams encodes statement arguments in PostgreSQL's text format (nil
+// is NULL); arrays go through pgx's type map (types; nil when none come).
+func textParams(types *pgtype.Map, args []any) ([][]byte, error) {
 	out := make([][]byte, len(args))
 	for i, a := range args {
+		var oid uint32
 		switch v := a.(type) {
 		case nil:
+			continue
 		case int64:
 			out[i] = strconv.AppendInt(nil, v, 10)
+			continue
 		case int:
 			out[i] = strconv.AppendInt(nil, int64(v), 10)
+			continue
 		case string:
 			out[i] = []byte(v)
+			continue
+		case []int64:
+			oid = pgtype.Int8ArrayOID
+		case []string:
+			oid = pgtype.TextArrayOID
 		default:
-			return nil, fmt.Errorf("ledger: batch argument %d of type %T", i, a)
+			return nil, fmt.Errorf("ledger: statement argument %d of type %T", i, a)
 		}
+		if types == nil {
+			return nil, fmt.Errorf("ledger: statement argument %d: no type map for %T", i, a)
+		}
+		b, err := types.Encode(oid, pgtype.TextFormatCode, a, nil)
+		if err != nil {
+			return nil, fmt.Errorf("ledger: statement argument %d: %w", i, err)
+		}
+		if b == nil {
+			b = []byte{} // an empty array encodes as "{}", never NULL; keep it non-NULL
+		}
+		out[i] = b
 	}
 	return out, nil
 }

@@ -93,6 +93,23 @@ UNION ALL SELECT 'w', '', '', ` + prefixed("w", roundCols) + ` FROM w`
 // whether recs[i] was inserted (else its transaction id was stored before);
 // won holds the rounds the stored wins left, by row id.
 func (s *Store) recordSet(ctx context.Context, q db.Querier, recs []record) (stored []bool, won map[int64]roundRow, err error) {
+	rows, err := q.QueryContext(ctx, sqlRecordSet, recordSetArgs(recs)...)
+	if err != nil {
+		return nil, nil, apperr.Internal(err, "store seamless answers")
+	}
+	defer rows.Close()
+	stored, won, err = recordSetResult(recs, func() (interface{ Scan(...any) error }, bool) { return rows, rows.Next() })
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, apperr.Internal(err, "store seamless answers")
+	}
+	return stored, won, nil
+}
+
+// recordSetArgs are sqlRecordSet's arguments for recs: one array per column.
+func recordSetArgs(recs []record) []any {
 	n := len(recs)
 	var (
 		vendor, txID, kind, roundID, hash, status, response, gameCode, gameType, currency = make([]string, n), make([]string, n), make([]string, n),
@@ -108,17 +125,22 @@ func (s *Store) recordSet(ctx context.Context, q db.Querier, recs []record) (sto
 		op[i], roundPK[i], rMember[i], node[i], gameCode[i], gameType[i], currency[i] = int64(w.op), w.id, w.round.MemberID, w.round.NodeID, w.round.GameCode, w.round.GameType, w.round.Currency
 		rAmount[i], jackpot[i], end[i], rAt[i] = w.amount, flag(w.jackpot), flag(w.end), w.at
 	}
-	rows, err := q.QueryContext(ctx, sqlRecordSet, vendor, txID, kind, member, roundID, amount, hash, status, httpStatus, response,
-		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt)
-	if err != nil {
-		return nil, nil, apperr.Internal(err, "store seamless answers")
-	}
-	defer rows.Close()
+	return []any{vendor, txID, kind, member, roundID, amount, hash, status, httpStatus, response,
+		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt}
+}
+
+// recordSetResult reads sqlRecordSet's rows (next gives each row, false at
+// the end): which records were stored, and the rounds the stored wins left.
+func recordSetResult(recs []record, next func() (interface{ Scan(...any) error }, bool)) (stored []bool, won map[int64]roundRow, err error) {
 	inserted := map[string]bool{}
 	won = map[int64]roundRow{}
-	for rows.Next() {
+	for {
+		row, ok := next()
+		if !ok {
+			break
+		}
 		var k, v, id string
-		r, err := scanRound(prefixScan{rows, []any{&k, &v, &id}})
+		r, err := scanRound(prefixScan{row, []any{&k, &v, &id}})
 		if err != nil {
 			return nil, nil, apperr.Internal(err, "scan stored seamless answer")
 		}
@@ -128,10 +150,7 @@ func (s *Store) recordSet(ctx context.Context, q db.Querier, recs []record) (sto
 		}
 		won[r.ID] = r
 	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, apperr.Internal(err, "store seamless answers")
-	}
-	stored = make([]bool, n)
+	stored = make([]bool, len(recs))
 	for i, rec := range recs {
 		stored[i] = inserted[rec.tx.Vendor+"\x00"+rec.tx.TxID]
 	}

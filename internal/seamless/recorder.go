@@ -139,14 +139,25 @@ func settable(batch []*pendingRecord) bool {
 // commitSet stores batch in one statement; a record whose transaction id
 // was stored before gets the answer stored then.
 func (r *recorder) commitSet(ctx context.Context, q db.Querier, batch []*pendingRecord) error {
-	recs := make([]record, len(batch))
-	for i, p := range batch {
-		recs[i] = record{tx: p.t, round: p.round}
-	}
+	recs := records(batch)
 	stored, won, err := r.store.recordSet(ctx, q, recs)
 	if err != nil {
 		return err
 	}
+	return r.settle(ctx, q, batch, stored, won)
+}
+
+func records(batch []*pendingRecord) []record {
+	recs := make([]record, len(batch))
+	for i, p := range batch {
+		recs[i] = record{tx: p.t, round: p.round}
+	}
+	return recs
+}
+
+// settle gives each record of a set statement its answer: its own when it
+// was stored, else the one stored before (read through q).
+func (r *recorder) settle(ctx context.Context, q db.Querier, batch []*pendingRecord, stored []bool, won map[int64]roundRow) error {
 	for i, p := range batch {
 		p.stored = stored[i]
 		if p.stored {
@@ -200,17 +211,9 @@ func (r *recorder) apply(ctx context.Context, tx *db.Tx, p *pendingRecord) error
 // exactly as in the recorder's own groups. On PostgreSQL a settable group
 // is one statement; otherwise one record after the other.
 func (r *recorder) WritePosted(ctx context.Context, tx *db.Tx, posted []ledger.Hooked) error {
-	batch := make([]*pendingRecord, len(posted))
-	for i, h := range posted {
-		p, ok := h.Data.(*pendingRecord)
-		if !ok || p.fill == nil {
-			return fmt.Errorf("seamless: posting %d hooked without a record (%T)", h.Posting.ID, h.Data)
-		}
-		p.hooked = false
-		if err := p.fill(h.Posting); err != nil {
-			return err
-		}
-		batch[i] = p
+	batch, err := filled(posted)
+	if err != nil {
+		return err
 	}
 	if tx.Dialect() == db.Postgres && settable(batch) {
 		if err := r.commitSet(ctx, tx, batch); err != nil {
@@ -228,3 +231,66 @@ func (r *recorder) WritePosted(ctx context.Context, tx *db.Tx, posted []ledger.H
 	}
 	return nil
 }
+
+// PipelineStatement implements ledger.PipelinedHook (PostgreSQL): a settable
+// group's answers and round writes are the one set statement, which the
+// ledger sends with its batch's write and COMMIT, so the money, the answers
+// and the rounds take one round trip and one commit. After COMMIT, Done
+// gives each record its answer (reading the one stored before for a
+// transaction id that was). A group that is not settable declines; the
+// ledger then runs WritePosted in a transaction.
+func (r *recorder) PipelineStatement(ctx context.Context, posted []ledger.Hooked) (ledger.HookStatement, bool, error) {
+	batch, err := filled(posted)
+	if err != nil {
+		return ledger.HookStatement{}, false, err
+	}
+	if !settable(batch) {
+		return ledger.HookStatement{}, false, nil
+	}
+	recs := records(batch)
+	return ledger.HookStatement{Query: sqlRecordSet, Args: recordSetArgs(recs), Done: func(ctx context.Context, rows ledger.HookRows) error {
+		i := 0
+		stored, won, err := recordSetResult(recs, func() (interface{ Scan(...any) error }, bool) {
+			if i >= rows.Len() {
+				return nil, false
+			}
+			i++
+			return hookRow{rows, i - 1}, true
+		})
+		if err != nil {
+			return err
+		}
+		if err := r.settle(ctx, r.store.db, batch, stored, won); err != nil {
+			return err
+		}
+		for _, p := range batch {
+			p.hooked = true
+		}
+		return nil
+	}}, true, nil
+}
+
+// filled completes each hooked record's answer from its posting.
+func filled(posted []ledger.Hooked) ([]*pendingRecord, error) {
+	batch := make([]*pendingRecord, len(posted))
+	for i, h := range posted {
+		p, ok := h.Data.(*pendingRecord)
+		if !ok || p.fill == nil {
+			return nil, fmt.Errorf("seamless: posting %d hooked without a record (%T)", h.Posting.ID, h.Data)
+		}
+		p.hooked = false
+		if err := p.fill(h.Posting); err != nil {
+			return nil, err
+		}
+		batch[i] = p
+	}
+	return batch, nil
+}
+
+// hookRow is row i of a pipelined statement's result.
+type hookRow struct {
+	rows ledger.HookRows
+	i    int
+}
+
+func (h hookRow) Scan(dest ...any) error { return h.rows.Scan(h.i, dest...) }
