@@ -46,6 +46,23 @@ type batchState struct {
 	ids      []int64
 }
 
+// add takes one row of readQuery (kind, id, text, allow_negative,
+// balance); true for a stored key (whose input hash is read next).
+func (st *batchState) add(kind string, id int64, text string, neg, bal int64) (key bool) {
+	switch kind {
+	case "a":
+		st.accts[id] = &lockedAccount{currency: text, neg: neg != 0, balance: bal}
+	case "k":
+		st.existing[text] = storedKey{id: id}
+		return true
+	case "r":
+		st.reversed[id] = true
+	case "n":
+		st.ids = append(st.ids, id)
+	}
+	return false
+}
+
 type postingWrite struct {
 	p     *pending
 	id    int64
@@ -111,16 +128,8 @@ func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, e
 		if err := rows.Scan(&kind, &id, &text, &neg, &bal); err != nil {
 			return st, err
 		}
-		switch kind {
-		case "a":
-			st.accts[id] = &lockedAccount{currency: text, neg: neg != 0, balance: bal}
-		case "k":
-			st.existing[text] = storedKey{id: id}
+		if st.add(kind, id, text, neg, bal) {
 			found = append(found, text)
-		case "r":
-			st.reversed[id] = true
-		case "n":
-			st.ids = append(st.ids, id)
 		}
 	}
 	if err := rows.Err(); err != nil {

@@ -107,17 +107,8 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 		if err := errors.Join(err1, err2, err3); err != nil {
 			return st, fmt.Errorf("ledger: read row: %w", err)
 		}
-		text := string(row[2])
-		switch string(row[0]) {
-		case "a":
-			st.accts[id] = &lockedAccount{currency: text, neg: neg != 0, balance: bal}
-		case "k":
-			st.existing[text] = storedKey{id: id}
+		if text := string(row[2]); st.add(string(row[0]), id, text, neg, bal) {
 			found = append(found, text)
-		case "r":
-			st.reversed[id] = true
-		case "n":
-			st.ids = append(st.ids, id)
 		}
 	}
 	slices.Sort(st.ids)
