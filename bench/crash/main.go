@@ -41,7 +41,6 @@ import (
 	"os/signal"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -49,6 +48,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/fair"
 	"github.com/palaro/palaro/internal/inhouse/crash"
@@ -164,7 +164,7 @@ func run(c config) error {
 	}
 	defer func() { _ = srv.Process.Signal(syscall.SIGTERM); _, _ = srv.Process.Wait() }()
 	served := time.Now()
-	fmt.Printf("crash bench: %s, %d players, planted point %d.%02dx, betting %s\n", dbLabel(c.dbURL), c.players, point/100, point%100, c.betting)
+	fmt.Printf("crash bench: %s, %d players, planted point %d.%02dx, betting %s\n", benchkit.DBLabel(c.dbURL), c.players, point/100, point%100, c.betting)
 
 	base := "http://" + c.addr
 	var st struct {
@@ -255,15 +255,15 @@ func run(c config) error {
 			return err
 		}
 	}
-	res := result{DB: dbLabel(c.dbURL), Players: c.players, Sockets: len(socks), Point: point, ManualCashouts: int(manual.Load())}
+	res := result{DB: benchkit.DBLabel(c.dbURL), Players: c.players, Sockets: len(socks), Point: point, ManualCashouts: int(manual.Load())}
 
 	// settlement
 	if err := checkSettlement(ctx, d, roundID, &res); err != nil {
 		return err
 	}
 	res.Errors = errs.Load()
-	res.HWMMB = float64(hwmKB(srv.Process.Pid)) / 1024
-	res.ServerCPUs = cpuSeconds(srv.Process.Pid)
+	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
+	res.ServerCPUs = benchkit.CPUSeconds(srv.Process.Pid)
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
 		res.BenchCPUs = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
@@ -322,7 +322,7 @@ func run(c config) error {
 		s.mu.Unlock()
 		s.conn.CloseNow()
 	}
-	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms, res.BetP99ms = pct(all, 50), pct(all, 99), pct(all, 100), pct(co, 99), pct(bl, 99)
+	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms, res.BetP99ms = benchkit.Pct(all, 50), benchkit.Pct(all, 99), benchkit.Pct(all, 100), benchkit.Pct(co, 99), benchkit.Pct(bl, 99)
 	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f, bets %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s\n",
 		roundID, res.Point, res.Bets, res.CashedOut, res.ManualCashouts, res.Lost, res.Messages, res.P50ms, res.P99ms, res.CashoutP99ms, res.BetP99ms, res.Maxms, res.Missing, res.Duplicates, res.Dropped, res.Errors, res.Unsettled, res.SettleMismatches, res.VerifyProblems, res.HWMMB, res.ServerCPUs, res.BenchCPUs, res.WallSeconds)
 	out, _ := json.Marshal(res)
@@ -685,107 +685,21 @@ func getJSON(url string, into any) error {
 	return json.NewDecoder(res.Body).Decode(into)
 }
 
-func startServer(c config) (*exec.Cmd, error) {
-	cmd := exec.Command(c.bin, "serve")
-	cmd.Env = serverEnv(c)
-	out := io.Writer(os.Stderr)
-	if c.logFile != "" {
-		f, err := os.OpenFile(c.logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		out = f
-	}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		select {
-		case <-exited:
-			return nil, errors.New("palaro serve exited during start-up")
-		default:
-		}
-		if r, err := http.Get("http://" + c.addr + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return cmd, nil
-			}
-		}
-	}
-	_ = cmd.Process.Kill()
-	return nil, errors.New("palaro serve not ready after 60 s")
-}
-
 // serverEnv is the server's environment: no inherited PALARO_*, the demo
 // brand, the bench's betting phase and a socket queue deep enough for
 // the bets of the betting phase.
 func serverEnv(c config) []string {
-	env := []string{}
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
-			env = append(env, e)
-		}
-	}
+	env := benchkit.ServerEnv(benchkit.Demo(c.addr, c.dbURL)...)
 	if c.writes >= 0 {
 		env = append(env, "PALARO_CRASH_WRITES_PER_SECOND="+strconv.Itoa(c.writes))
 	}
 	if c.frame > 0 {
 		env = append(env, "PALARO_CRASH_FRAME_EVERY="+c.frame.String())
 	}
-	return append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1", "PALARO_LOG_LEVEL=warn",
-		"PALARO_SHUTDOWN_GRACE=2s", "PALARO_CRASH_BETTING="+c.betting.String(), "PALARO_CRASH_COOLDOWN=5s", "PALARO_CRASH_CLIENT_QUEUE=256")
+	return append(env, "PALARO_CRASH_BETTING="+c.betting.String(), "PALARO_CRASH_COOLDOWN=5s", "PALARO_CRASH_CLIENT_QUEUE=256")
 }
 
-func pct(v []time.Duration, p int) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	i := len(s) * p / 100
-	if i >= len(s) {
-		i = len(s) - 1
-	}
-	return float64(s[i].Microseconds()) / 1000
-}
-
-func hwmKB(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
-			v, _ := strconv.ParseInt(f[1], 10, 64)
-			return v
-		}
-	}
-	return 0
-}
-
-// cpuSeconds is the user+system CPU time of a process (clock ticks at 100 Hz).
-func cpuSeconds(pid int) float64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.ParseFloat(f[11], 64)
-	k, _ := strconv.ParseFloat(f[12], 64)
-	return (u + k) / 100
-}
-
-func dbLabel(url string) string {
-	if strings.HasPrefix(url, "postgres") {
-		return "postgres"
-	}
-	return "sqlite"
+// startServer starts the server with serverEnv and waits until it is ready.
+func startServer(c config) (*exec.Cmd, error) {
+	return benchkit.StartServer(c.bin, serverEnv(c), c.addr, c.logFile)
 }

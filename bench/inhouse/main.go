@@ -19,7 +19,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,7 +27,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,6 +34,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/ledger"
@@ -114,7 +113,7 @@ func run(c config) error {
 		return err
 	}
 	fmt.Printf("in-house bench: %s, slot spins, %d players, %d req/s, %d clients, %s after %s warm-up\n",
-		dbLabel(c.dbURL), c.players, c.rate, c.clients, c.duration, c.warmup)
+		benchkit.DBLabel(c.dbURL), c.players, c.rate, c.clients, c.duration, c.warmup)
 
 	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
 	base := "http://" + c.addr + "/wps/inhouse/"
@@ -217,7 +216,7 @@ func run(c config) error {
 		if !due.Before(warmEnd) && !measuring.Load() {
 			measuring.Store(true)
 			measuredStart = time.Now()
-			cpuStart = cpuTicks(srv.Process.Pid)
+			cpuStart = benchkit.CPUTicks(srv.Process.Pid)
 		}
 		if measuring.Load() {
 			measured++
@@ -227,15 +226,15 @@ func run(c config) error {
 	close(jobs)
 	wg.Wait()
 	elapsed := time.Since(measuredStart)
-	cpuUsed := cpuTicks(srv.Process.Pid) - cpuStart
+	cpuUsed := benchkit.CPUTicks(srv.Process.Pid) - cpuStart
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
 
-	res := result{DB: dbLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
+	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
 	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()
-	res.P50ms, res.P90ms, res.P99ms, res.Maxms = pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100)
-	res.HWMMB = float64(hwmKB(srv.Process.Pid)) / 1024
+	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
+	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
 	if len(lat) > 0 {
 		res.ServerCPUms = float64(cpuUsed) * 10 / float64(len(lat)) // ticks are 10 ms (USER_HZ 100); free spins included
 	}
@@ -256,48 +255,6 @@ func run(c config) error {
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil
-}
-
-func startServer(c config) (*exec.Cmd, error) {
-	cmd := exec.Command(c.bin, "serve")
-	env := []string{}
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
-			env = append(env, e)
-		}
-	}
-	cmd.Env = append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1",
-		"PALARO_LOG_LEVEL=warn", "PALARO_SHUTDOWN_GRACE=2s")
-	out := io.Writer(os.Stderr)
-	if c.logFile != "" {
-		f, err := os.OpenFile(c.logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		out = f
-	}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		select {
-		case <-exited:
-			return nil, errors.New("palaro serve exited during start-up")
-		default:
-		}
-		if r, err := http.Get("http://" + c.addr + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return cmd, nil
-			}
-		}
-	}
-	_ = cmd.Process.Kill()
-	return nil, errors.New("palaro serve not ready after 60 s")
 }
 
 // loginPlayers creates n members (bench0001 ...) in the server's database,
@@ -351,55 +308,7 @@ func loginPlayers(ctx context.Context, d *db.DB, n int) ([]string, error) {
 	return tokens, nil
 }
 
-func pct(v []time.Duration, p int) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	i := len(s) * p / 100
-	if i >= len(s) {
-		i = len(s) - 1
-	}
-	return float64(s[i].Microseconds()) / 1000
-}
-
-func hwmKB(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
-			v, _ := strconv.ParseInt(f[1], 10, 64)
-			return v
-		}
-	}
-	return 0
-}
-
-// cpuTicks is a process's user + system CPU time in clock ticks.
-func cpuTicks(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 {
-		s = s[i+1:]
-	}
-	f := strings.Fields(s) // f[0] is field 3 (state); utime and stime are fields 14 and 15
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return u + st
-}
-
-func dbLabel(url string) string {
-	if strings.HasPrefix(url, "postgres") {
-		return "postgres"
-	}
-	return "sqlite"
+// startServer starts the server in demo mode and waits until it is ready.
+func startServer(c config) (*exec.Cmd, error) {
+	return benchkit.StartServer(c.bin, benchkit.ServerEnv(benchkit.Demo(c.addr, c.dbURL)...), c.addr, c.logFile)
 }

@@ -27,14 +27,13 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
@@ -120,7 +119,7 @@ func run(c config) error {
 		return err
 	}
 	fmt.Printf("seamless bench: %s, game %s, %d players, %d req/s (%d rounds/s), %d clients, %s after %s warm-up\n",
-		dbLabel(c.dbURL), g.GameCode, c.players, c.rate, c.rate/2, c.clients, c.duration, c.warmup)
+		benchkit.DBLabel(c.dbURL), g.GameCode, c.players, c.rate, c.rate/2, c.clients, c.duration, c.warmup)
 
 	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
 	base := "http://" + c.addr + "/lgw/vendor/" + vendor + "/wallet/"
@@ -208,11 +207,11 @@ func run(c config) error {
 		return ctx.Err()
 	}
 
-	res := result{DB: dbLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load()}
+	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load()}
 	res.RequestsPerSecond = float64(2*measuredRounds) / elapsed.Seconds()
-	res.P50ms, res.P90ms, res.P99ms, res.Maxms = pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100)
-	res.BetP99ms, res.WinP99ms = pct(betLat, 99), pct(winLat, 99)
-	res.HWMMB = float64(hwmKB(srv.Process.Pid)) / 1024
+	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
+	res.BetP99ms, res.WinP99ms = benchkit.Pct(betLat, 99), benchkit.Pct(winLat, 99)
+	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
 
 	// Every round ended; the ledger balances.
 	time.Sleep(200 * time.Millisecond)
@@ -230,48 +229,6 @@ func run(c config) error {
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil
-}
-
-func startServer(c config) (*exec.Cmd, error) {
-	cmd := exec.Command(c.bin, "serve")
-	env := []string{}
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "PALARO_") || strings.HasPrefix(e, "PALARO_DEBUG_ADDR=") { // the profiler (cmd/palaro/debug.go) may be asked for
-			env = append(env, e)
-		}
-	}
-	cmd.Env = append(env, "PALARO_ADDR="+c.addr, "PALARO_DATABASE_URL="+c.dbURL, "PALARO_DEMO=1",
-		"PALARO_LOG_LEVEL=warn", "PALARO_SHUTDOWN_GRACE=2s", "PALARO_VENDOR_"+vendor+"_SECRET="+secret)
-	out := io.Writer(os.Stderr)
-	if c.logFile != "" {
-		f, err := os.OpenFile(c.logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		out = f
-	}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		select {
-		case <-exited:
-			return nil, errors.New("palaro serve exited during start-up")
-		default:
-		}
-		if r, err := http.Get("http://" + c.addr + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return cmd, nil
-			}
-		}
-	}
-	_ = cmd.Process.Kill()
-	return nil, errors.New("palaro serve not ready after 60 s")
 }
 
 // pickGame is the first PG game not under maintenance, and the brand currency.
@@ -319,36 +276,9 @@ func openSessions(ctx context.Context, d *db.DB, n int, g game.GameView, currenc
 	return tokens, nil
 }
 
-func pct(v []time.Duration, p int) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	i := len(s) * p / 100
-	if i >= len(s) {
-		i = len(s) - 1
-	}
-	return float64(s[i].Microseconds()) / 1000
-}
-
-func hwmKB(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
-			v, _ := strconv.ParseInt(f[1], 10, 64)
-			return v
-		}
-	}
-	return 0
-}
-
-func dbLabel(url string) string {
-	if strings.HasPrefix(url, "postgres") {
-		return "postgres"
-	}
-	return "sqlite"
+// startServer starts the server in demo mode with the bench vendor's
+// secret and waits until it is ready.
+func startServer(c config) (*exec.Cmd, error) {
+	env := benchkit.ServerEnv(append(benchkit.Demo(c.addr, c.dbURL), "PALARO_VENDOR_"+vendor+"_SECRET="+secret)...)
+	return benchkit.StartServer(c.bin, env, c.addr, c.logFile)
 }
