@@ -203,7 +203,7 @@ func TestImporterPull(t *testing.T) {
 			jdb.rounds = append(jdb.rounds, vround(fmt.Sprintf("p-%d", i), 41, jdbSlot, 1_00, int64(i)*1_00, now.Add(time.Duration(i)*time.Second)))
 		}
 		cq9 := &feed{}
-		cfg := ImportConfig{Every: time.Minute, PageSize: 2, Fresh: 2 * time.Second, FreshWait: 200 * time.Millisecond}
+		cfg := ImportConfig{Every: time.Minute, PageSize: 2, FreshWait: 200 * time.Millisecond}
 		im := NewImporter(s.svc, map[string]vendorwallet.RoundFeed{"JDB": jdb, "CQ9": cq9}, cfg)
 		res, err := im.Pull(ctx, "JDB")
 		if err != nil || res.Stored != 5 || res.Cursor != "i5" {
@@ -259,8 +259,9 @@ func TestImporterPull(t *testing.T) {
 			t.Fatalf("after recovery: asked %v, %d rounds", jdb.calls(), len(s.allRounds(41)))
 		}
 
-		// Reads: a pull just finished, so a read does not ask; 2 s later it does,
-		// and the round played in between is in the answer.
+		// Reads: a complete pull started at the read's instant, so the read does
+		// not ask; one a second later does (that pull may have asked before the
+		// round played in between ended), and the round is in the answer.
 		jdb.asked, cq9.asked = nil, nil
 		if _, _, err := im.Rounds(ctx, RoundQuery{MemberID: 41, From: now.Add(-time.Hour), To: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
@@ -268,7 +269,7 @@ func TestImporterPull(t *testing.T) {
 		if len(jdb.calls())+len(cq9.calls()) != 0 {
 			t.Fatalf("fresh rounds pulled again: %v %v", jdb.calls(), cq9.calls())
 		}
-		s.clk.Advance(3 * time.Second)
+		s.clk.Advance(time.Second)
 		jdb.mu.Lock()
 		jdb.rounds = append(jdb.rounds, vround("p-7", 41, jdbSlot, 5_00, 0, s.clk.Now()))
 		jdb.mu.Unlock()

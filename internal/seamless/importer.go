@@ -16,8 +16,7 @@ type ImportConfig struct {
 	Every      time.Duration // background pull of every vendor; default 30 s
 	PageSize   int           // rounds asked per call; default vendorwallet.DefaultRoundsLimit
 	MaxPages   int           // pages per vendor per pull; default 50 (the rest at the next pull)
-	Fresh      time.Duration // a read pulls first unless a pull finished this recently; default 2 s
-	FreshWait  time.Duration // how long a read waits for that pull; default 3 s
+	FreshWait  time.Duration // how long a read waits for its pull; default 3 s
 	MaxBackoff time.Duration // a failing vendor is asked again after 1, 2, 4 ... pulls' time up to this; default 5 min
 }
 
@@ -25,7 +24,6 @@ type ImportConfig struct {
 const (
 	DefaultImportEvery = 30 * time.Second
 	defaultImportPages = 50
-	defaultFresh       = 2 * time.Second
 	defaultFreshWait   = 3 * time.Second
 	defaultMaxBackoff  = 5 * time.Minute
 )
@@ -51,7 +49,7 @@ type Importer struct {
 
 type feedState struct {
 	turn      chan struct{} // held while the vendor is being pulled
-	lastOK    time.Time     // the last pull that reached the end of the vendor's rounds
+	okStarted time.Time     // when the last pull that reached the end of the vendor's rounds started
 	failures  int
 	retryAt   time.Time // after a failure: not asked before then
 	lastError error
@@ -67,9 +65,6 @@ func NewImporter(svc *Service, feeds map[string]vendorwallet.RoundFeed, cfg Impo
 	}
 	if cfg.MaxPages <= 0 {
 		cfg.MaxPages = defaultImportPages
-	}
-	if cfg.Fresh <= 0 {
-		cfg.Fresh = defaultFresh
 	}
 	if cfg.FreshWait <= 0 {
 		cfg.FreshWait = defaultFreshWait
@@ -94,6 +89,14 @@ func (im *Importer) Vendors() []string { return im.vendors }
 // asking for the next. It waits for a pull of the same vendor already
 // running (or ctx). A failure keeps what earlier pages stored.
 func (im *Importer) Pull(ctx context.Context, vendor string) (ImportResult, error) {
+	return im.pullSince(ctx, vendor, time.Time{})
+}
+
+// pullSince is Pull, except that it asks nothing when a complete pull that
+// started at or after need has ended by the time this one's turn comes
+// (need zero: always ask). Reads that arrive while a pull runs therefore
+// share the next one instead of queueing one each.
+func (im *Importer) pullSince(ctx context.Context, vendor string, need time.Time) (ImportResult, error) {
 	feed, st := im.feeds[vendor], im.state[vendor]
 	if feed == nil {
 		return ImportResult{}, fmt.Errorf("seamless import: no feed for vendor %q", vendor)
@@ -104,6 +107,10 @@ func (im *Importer) Pull(ctx context.Context, vendor string) (ImportResult, erro
 		return ImportResult{}, ctx.Err()
 	}
 	defer func() { <-st.turn }()
+	if !need.IsZero() && !im.stale(vendor, need) {
+		return ImportResult{}, nil
+	}
+	started := im.svc.clock.Now()
 	total, complete, err := im.pull(ctx, vendor, feed)
 	now := im.svc.clock.Now()
 	im.mu.Lock()
@@ -120,7 +127,7 @@ func (im *Importer) Pull(ctx context.Context, vendor string) (ImportResult, erro
 	}
 	st.failures, st.lastError, st.retryAt = 0, nil, time.Time{}
 	if complete {
-		st.lastOK = now
+		st.okStarted = started
 	}
 	return total, nil
 }
@@ -171,38 +178,48 @@ func (im *Importer) PullAll(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// due: the vendor is not pausing after a failure, and (when freshAfter is
-// set) its last complete pull is older than freshAfter.
-func (im *Importer) due(vendor string, freshAfter time.Time) bool {
+// due: the vendor is not pausing after a failure, and (when need is set)
+// no complete pull of it started at or after need.
+func (im *Importer) due(vendor string, need time.Time) bool {
 	im.mu.Lock()
-	defer im.mu.Unlock()
-	st := im.state[vendor]
 	now := im.svc.clock.Now()
-	if now.Before(st.retryAt) {
+	pausing := now.Before(im.state[vendor].retryAt)
+	im.mu.Unlock()
+	if pausing {
 		return false
 	}
-	return freshAfter.IsZero() || st.lastOK.Before(freshAfter)
+	return need.IsZero() || im.stale(vendor, need)
 }
 
-// Refresh brings every vendor's rounds up to date before a read, unless a
-// pull finished within ImportConfig.Fresh; it waits at most FreshWait and
-// never fails (the read then shows what is stored).
+// stale: no complete pull of the vendor started at or after need.
+func (im *Importer) stale(vendor string, need time.Time) bool {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	return im.state[vendor].okStarted.Before(need)
+}
+
+// Refresh brings every vendor's rounds up to date before a read: it waits
+// for a complete pull that started after the read arrived (a round that
+// ended before the read is then in the answer; a pull already running may
+// have asked before it ended), sharing that pull with the reads that came
+// meanwhile. It waits at most FreshWait and never fails (the read then
+// shows what is stored).
 func (im *Importer) Refresh(ctx context.Context) {
 	if len(im.vendors) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, im.cfg.FreshWait)
 	defer cancel()
-	freshAfter := im.svc.clock.Now().Add(-im.cfg.Fresh)
+	need := im.svc.clock.Now()
 	var wg sync.WaitGroup
 	for _, v := range im.vendors {
-		if !im.due(v, freshAfter) {
+		if !im.due(v, need) {
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := im.Pull(ctx, v); err != nil && ctx.Err() == nil {
+			if _, err := im.pullSince(ctx, v, need); err != nil && ctx.Err() == nil {
 				im.svc.logger.WarnContext(ctx, "seamless import: vendor rounds not pulled", "vendor", v, "err", err)
 			}
 		}()
