@@ -4,10 +4,10 @@
 // records method, path, query, headers and body and answers envelopes.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { Suspense, type ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import enCommon from '@palaro/i18n/locales/EN/common.json';
 import enErrors from '@palaro/i18n/locales/EN/errors.json';
@@ -79,20 +79,43 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-export function renderPage(ui: ReactElement, opts: { path?: string } = {}) {
+/**
+ * Renders ui at path with the given strings, a query client without retries
+ * and a location readout (`data-testid="location"`). With `loaderMs`, under a
+ * data router whose route loader takes that long, as the app's member routes
+ * have: a filter change is then a navigation that stays pending for a while,
+ * and the page must not lose a second change made meanwhile.
+ */
+export function renderRouted(ui: ReactElement, i18n: i18n, opts: { path?: string; loaderMs?: number } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const path = opts.path ?? '/';
+  let tree: ReactElement;
+  if (opts.loaderMs !== undefined) {
+    const ms = opts.loaderMs;
+    const router = createMemoryRouter(
+      [{ path: '*', loader: () => new Promise((r) => setTimeout(() => r(null), ms)), element: <Suspense fallback={null}>{ui}<Where /></Suspense> }],
+      { initialEntries: [path] },
+    );
+    tree = <RouterProvider router={router} />;
+  } else {
+    tree = (
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="*" element={<>{ui}<Where /></>} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    );
+  }
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={walletI18n()}>
-        <MemoryRouter initialEntries={[opts.path ?? '/']}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path="*" element={<>{ui}<Where /></>} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{tree}</I18nextProvider>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+export function renderPage(ui: ReactElement, opts: { path?: string; loaderMs?: number } = {}) {
+  return renderRouted(ui, walletI18n(), opts);
 }

@@ -110,6 +110,22 @@ test('filters by type and pages; the filter lives in the URL', async () => {
   await waitFor(() => expect(lastQuery(api).get('type')).toBeNull());
 });
 
+test('two filter changes while the first navigation is pending both stick', async () => {
+  const api = stubApi({ 'GET /wps/v2/wallets/balance': () => BAL, 'GET /wps/v2/wallets/transactions': page });
+  await loginDemo();
+  // The member routes have a loader, so a filter change is a navigation that waits for it.
+  renderPage(<TransactionHistory />, { path: '/member/transactionHistory?from=2026-10-01&to=2026-10-31&page=2', loaderMs: 60 });
+  await screen.findAllByTestId('record-row');
+  fireEvent.click(screen.getByTestId('record-type-deposit'));
+  fireEvent.click(screen.getByTestId('record-preset-last7'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`from=${addDays(today, -6)}`));
+  await new Promise((r) => setTimeout(r, 150));
+  expect(screen.getByTestId('location')).toHaveTextContent('type=deposit');
+  expect(screen.getByTestId('location')).not.toHaveTextContent('page=');
+  await waitFor(() => expect(lastQuery(api).get('type')).toBe('deposit'));
+  expect(lastQuery(api).get('from')).toBe(addDays(today, -6));
+});
+
 test('a bad URL filter falls back to the previous 7 days; a too long range is cut to 90 days', async () => {
   const api = stubApi({ 'GET /wps/v2/wallets/balance': () => BAL, 'GET /wps/v2/wallets/transactions': page });
   await loginDemo();

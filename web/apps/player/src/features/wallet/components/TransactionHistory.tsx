@@ -4,7 +4,7 @@
 // never past today), filtered by type, paged, with the totals in and out of
 // the whole filter and a CSV export of the same filter. The filter lives in
 // the URL so a reload or a shared link keeps it.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -51,18 +51,28 @@ export function TransactionHistory() {
   const [exporting, setExporting] = useState(false);
   const [exportNote, setExportNote] = useState<{ ok: boolean; text: string }>();
 
+  // Filters written but not rendered yet: two changes in a row (before the
+  // address updates) build on each other instead of the second undoing the first.
+  const pending = useRef<URLSearchParams | null>(null);
+  const paramsKey = params.toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [paramsKey]);
   const update = (next: { range?: DateRange; type?: TransactionType | ''; page?: number }) => {
-    const r = clampRange(next.range ?? range, today);
-    const n = new URLSearchParams(params);
+    const base = pending.current ?? params;
+    const cur = readFilter(base, today);
+    const r = clampRange(next.range ?? cur.range, today);
+    const n = new URLSearchParams(base);
     n.set('from', r.from);
     n.set('to', r.to);
-    const ty = next.type ?? type;
+    const ty = next.type ?? cur.type;
     if (ty) n.set('type', ty);
     else n.delete('type');
     const pg = next.page ?? 1;
     if (pg > 1) n.set('page', String(pg));
     else n.delete('page');
     setExportNote(undefined);
+    pending.current = n;
     setParams(n, { replace: true });
   };
 
