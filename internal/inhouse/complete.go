@@ -2,6 +2,7 @@ package inhouse
 
 import (
 	"context"
+	"database/sql"
 	"sort"
 	"sync"
 
@@ -35,17 +36,34 @@ type completions struct {
 const maxCompletions = 256
 
 const completeSQL = `UPDATE inhouse_round SET state = 'COMPLETED', version = version + 1, updated_at = ?, win = ?, multiplier = ?, balance = ?, ended_at = ?
-	WHERE id = ? AND state IN ('PENDING', 'SETTLING')`
+	WHERE id = ? AND state IN ('PENDING', 'SETTLING') RETURNING currency, jp_contribution`
+
+// A completed round's jackpot contribution accrues in the statement that
+// completes it (docs/games/server.md, "Jackpot"): on PostgreSQL one of
+// accrualShards rows per currency (by round id), so parallel completions
+// rarely wait on the same row; on SQLite, where a batch completes rounds in
+// one transaction, once per batch and currency on shard 0.
+const accrualShards = 8
+
+const accrueSQL = `INSERT INTO inhouse_jackpot_accrual (currency, shard, amount) VALUES (?, ?, ?)
+	ON CONFLICT (currency, shard) DO UPDATE SET amount = inhouse_jackpot_accrual.amount + excluded.amount`
+
+// completeAccrueSQL (PostgreSQL): the completion and its accrual in one
+// statement; the row is the number of rounds completed (0 or 1).
+const completeAccrueSQL = `WITH c AS (` + completeSQL + `),
+	a AS (INSERT INTO inhouse_jackpot_accrual (currency, shard, amount) SELECT currency, CAST(? AS INTEGER), jp_contribution FROM c WHERE jp_contribution > 0
+		ON CONFLICT (currency, shard) DO UPDATE SET amount = inhouse_jackpot_accrual.amount + excluded.amount)
+	SELECT COUNT(*) FROM c`
 
 // completeRound marks a PENDING or SETTLING round COMPLETED; ok false: it
 // was not in one of those states (completed by another request).
 func (s *Store) completeRound(ctx context.Context, id, win, mult, balance, now int64) (bool, error) {
 	if s.db.Dialect == db.Postgres { // concurrent commits share their WAL flush; a batch would serialise round trips
-		res, err := s.db.ExecContext(context.WithoutCancel(ctx), s.db.Rebind(completeSQL), now, win, mult, balance, now, id)
+		var n int
+		err := s.db.QueryRowContext(context.WithoutCancel(ctx), s.db.Rebind(completeAccrueSQL), now, win, mult, balance, now, id, id%accrualShards).Scan(&n)
 		if err != nil {
 			return false, apperr.Internal(err, "complete round")
 		}
-		n, _ := res.RowsAffected()
 		return n == 1, nil
 	}
 	c := &completion{id: id, win: win, mult: mult, balance: balance, now: now, done: make(chan struct{})}
@@ -79,13 +97,28 @@ func (s *Store) drainCompletions() {
 		}
 		q.mu.Unlock()
 		err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+			accrued := map[string]int64{}
 			for _, c := range batch {
-				res, err := s.txExec(context.Background(), tx, completeSQL, c.now, c.win, c.mult, c.balance, c.now, c.id)
-				if err != nil {
+				var cur string
+				var contribution int64
+				err := s.txQueryRow(context.Background(), tx, completeSQL, c.now, c.win, c.mult, c.balance, c.now, c.id).Scan(&cur, &contribution)
+				switch {
+				case err == sql.ErrNoRows:
+					c.ok = false
+				case err != nil:
+					return err
+				default:
+					c.ok = true
+					accrued[cur] += contribution
+				}
+			}
+			for cur, amount := range accrued {
+				if amount == 0 {
+					continue
+				}
+				if _, err := s.txExec(context.Background(), tx, accrueSQL, cur, 0, amount); err != nil {
 					return err
 				}
-				n, _ := res.RowsAffected()
-				c.ok = n == 1
 			}
 			return nil
 		})

@@ -14,9 +14,11 @@ import (
 )
 
 // The progressive jackpot (docs/games/server.md, "Jackpot"):
-//   - every COMPLETED in-house round contributes ContributionBp of its bet;
-//     contributions move house -> pool in batches (one ledger posting per
-//     batch, key inhouse:jackpot:contrib:<batch>), every JackpotFlush;
+//   - every COMPLETED in-house round contributes ContributionBp of its bet,
+//     added to the currency's accrual rows by the statement that completes
+//     it (complete.go); every JackpotFlush what accrued becomes a batch,
+//     moved house -> pool in one ledger posting (key
+//     inhouse:jackpot:contrib:<batch>);
 //   - a round hits with probability amount/HitDivisor (jackpotHit), never
 //     depending on the pool;
 //   - a hit pays the pool's balance P to the player as a seamless win with
@@ -207,8 +209,9 @@ func (s *Service) releaseJackpot(ctx context.Context, r *roundRow, paid bool) {
 }
 
 // FlushJackpot moves the contributions of completed rounds to the pool:
-// earlier batches not yet posted first, then a new batch of every
-// completed round not in one.
+// earlier batches not yet posted first, then a new batch of what accrued
+// since the last one (the accrual rows of the currency, read and zeroed in
+// the batch's transaction).
 func (s *Service) FlushJackpot(ctx context.Context) error {
 	if err := s.postBatches(ctx); err != nil {
 		return err
@@ -219,33 +222,46 @@ func (s *Service) FlushJackpot(ctx context.Context) error {
 	}
 	var id, sum int64
 	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO inhouse_jackpot_batch (currency, amount, posted, created_at) VALUES (?, 0, 0, ?) RETURNING id`),
-			cur, s.clock.Now().UnixMilli()).Scan(&id); err != nil {
-			return err
+		id, sum = 0, 0
+		lock := ""
+		if tx.Dialect() == db.Postgres {
+			lock = " FOR UPDATE"
 		}
-		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE inhouse_round SET jp_batch = ? WHERE jp_batch IS NULL AND state = 'COMPLETED' AND currency = ?`), id, cur)
+		// What each row holds now is taken off it (not set to 0): a
+		// completion adding to a row this read did not lock is kept.
+		rows, err := tx.QueryContext(ctx, tx.Rebind(`SELECT shard, amount FROM inhouse_jackpot_accrual WHERE currency = ? AND amount <> 0 ORDER BY shard`+lock), cur)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			_, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM inhouse_jackpot_batch WHERE id = ?`), id)
-			id = 0
+		taken := map[int64]int64{}
+		for rows.Next() {
+			var shard, amount int64
+			if err := rows.Scan(&shard, &amount); err != nil {
+				rows.Close()
+				return err
+			}
+			taken[shard] = amount
+			sum += amount
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COALESCE(SUM(jp_contribution), 0) FROM inhouse_round WHERE jp_batch = ?`), id).Scan(&sum); err != nil {
-			return err
-		}
-		posted := 0
 		if sum == 0 {
-			posted = 1
+			return nil
 		}
-		_, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE inhouse_jackpot_batch SET amount = ?, posted = ? WHERE id = ?`), sum, posted, id)
-		return err
+		for shard, amount := range taken {
+			if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE inhouse_jackpot_accrual SET amount = amount - ? WHERE currency = ? AND shard = ?`), amount, cur, shard); err != nil {
+				return err
+			}
+		}
+		return tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO inhouse_jackpot_batch (currency, amount, posted, created_at) VALUES (?, ?, 0, ?) RETURNING id`),
+			cur, sum, s.clock.Now().UnixMilli()).Scan(&id)
 	})
 	if err != nil {
 		return apperr.Internal(err, "jackpot batch")
 	}
-	if id == 0 || sum == 0 {
+	if id == 0 {
 		return nil
 	}
 	return s.postBatch(ctx, id, cur, sum)

@@ -3,6 +3,8 @@ package inhouse
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/palaro/palaro/internal/game"
@@ -172,6 +174,74 @@ func TestJackpotRecovery(t *testing.T) {
 		}
 		if got := s.systemBalance(ledger.PurposeJackpotPool); got != seed {
 			t.Fatalf("pool %d", got)
+		}
+		s.verifyLedger()
+	})
+}
+
+// Contributions accrue as rounds complete, in parallel, while flushes run:
+// every completed round's contribution reaches a batch exactly once.
+func TestJackpotAccrualUnderConcurrentFlushes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		const seed = 100_000
+		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, ContributionBp: 100, HitDivisor: 1 << 62}})
+		tok := s.login("demo01")
+		s.fund(s.memberID("demo01"), 100_000_000)
+
+		const workers, each = 6, 15
+		stop := make(chan struct{})
+		flushed := make(chan error, 1)
+		go func() { // flush as often as it can while the rounds complete
+			for {
+				select {
+				case <-stop:
+					flushed <- nil
+					return
+				default:
+				}
+				if err := s.svc.FlushJackpot(context.Background()); err != nil {
+					flushed <- err
+					return
+				}
+			}
+		}()
+		var wg sync.WaitGroup
+		failures := make(chan string, workers*each)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := 0; i < each; i++ {
+					key := "acc-" + strconv.Itoa(w) + "-" + strconv.Itoa(i)
+					status, env := s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, key, map[string]any{"amount": 1_000 + 100*(w*each+i), "target": 5000}, nil)
+					if status != http.StatusOK {
+						failures <- key + ": " + env.Code
+					}
+				}
+			}(w)
+		}
+		wg.Wait()
+		close(stop)
+		if err := <-flushed; err != nil {
+			t.Fatal(err)
+		}
+		close(failures)
+		for f := range failures {
+			t.Fatal(f)
+		}
+		if err := s.svc.FlushJackpot(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		j := s.jpSums()
+		if j.contributions == 0 || j.batched != j.contributions {
+			t.Fatalf("batched %d, contributions %d", j.batched, j.contributions)
+		}
+		var left int64
+		if err := s.db.QueryRowContext(context.Background(), `SELECT COALESCE(SUM(amount), 0) FROM inhouse_jackpot_accrual`).Scan(&left); err != nil || left != 0 {
+			t.Fatalf("accrual left %d (%v)", left, err)
+		}
+		if got := s.systemBalance(ledger.PurposeJackpotPool); got != seed+j.batched {
+			t.Fatalf("pool %d, want %d", got, seed+j.batched)
 		}
 		s.verifyLedger()
 	})
