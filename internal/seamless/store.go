@@ -290,9 +290,13 @@ func (s *Store) roundByID(ctx context.Context, id int64) (roundRow, error) {
 	return r, nil
 }
 
-// idleRounds lists OPEN rounds without a callback since before cutoff.
+// idleRounds lists OPEN rounds without a callback since before cutoff. The
+// status is written in the query, not bound: only then may the planners use
+// the partial index of the OPEN rounds (game_round_open, migration 0020).
+const idleRoundsSQL = `SELECT ` + roundCols + ` FROM game_round WHERE status = '` + StatusOpen + `' AND updated_at < ? ORDER BY updated_at LIMIT ?`
+
 func (s *Store) idleRounds(ctx context.Context, cutoff int64, limit int) ([]roundRow, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+roundCols+` FROM game_round WHERE status = ? AND updated_at < ? ORDER BY updated_at LIMIT ?`), StatusOpen, cutoff, limit)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(idleRoundsSQL), cutoff, limit)
 	if err != nil {
 		return nil, apperr.Internal(err, "select idle rounds")
 	}
