@@ -3,6 +3,7 @@ package inhouse
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -82,4 +83,22 @@ func TestAccrualMigration(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Recovery's reads of unfinished rounds go through the partial index of
+// those rounds (inhouse_round_unfinished), on both databases.
+func TestStaleRoundsUseUnfinishedIndex(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{staleSQL(statePending, 0), []any{int64(1), 10}},
+			{staleSQL(stateOpen, 1), []any{int64(1), GameMines, 10}},
+		} {
+			if plan := dbtest.Plan(t, d, q.sql, q.args...); !strings.Contains(plan, "inhouse_round_unfinished") {
+				t.Errorf("plan does not use inhouse_round_unfinished:\n%s", plan)
+			}
+		}
+	})
 }

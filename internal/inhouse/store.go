@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -352,17 +353,34 @@ func (s *Store) active(ctx context.Context, memberID int64) ([]roundRow, error) 
 	return collect(rows)
 }
 
-// stale lists up to limit rounds in a state not updated since before (oldest first).
-func (s *Store) stale(ctx context.Context, state string, games []string, before int64, limit int) ([]roundRow, error) {
-	where := ` WHERE r.state = ? AND r.updated_at < ?`
-	args := []any{state, before}
-	if len(games) > 0 {
-		where += ` AND r.game IN (` + placeholders(len(games)) + `)`
-		for _, g := range games {
-			args = append(args, g)
-		}
+// staleSQL lists the rounds of an unfinished state (written in, see stale)
+// not updated since a time, of nGames games when nGames > 0.
+func staleSQL(state string, nGames int) string {
+	// The IN term repeats the index's predicate: SQLite uses a partial index
+	// only for a query whose WHERE holds its predicate's terms as written.
+	where := ` WHERE r.state = '` + state + `' AND r.state IN ('PENDING', 'OPEN', 'SETTLING', 'REFUNDING') AND r.updated_at < ?`
+	if nGames > 0 {
+		where += ` AND r.game IN (` + placeholders(nGames) + `)`
 	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+roundCols+roundFrom+where+` ORDER BY r.updated_at LIMIT ?`), append(args, limit)...)
+	return `SELECT ` + roundCols + roundFrom + where + ` ORDER BY r.updated_at LIMIT ?`
+}
+
+// stale lists up to limit rounds in a state not updated since before (oldest first).
+//
+// The state is written in the query, not bound: only then may the planners
+// use the partial index of unfinished rounds (inhouse_round_unfinished,
+// migration 0020). It is one of the unfinished states, never input.
+func (s *Store) stale(ctx context.Context, state string, games []string, before int64, limit int) ([]roundRow, error) {
+	switch state {
+	case statePending, stateOpen, stateSettling, stateRefunding:
+	default:
+		return nil, apperr.Internal(fmt.Errorf("not an unfinished state %q", state), "stale rounds")
+	}
+	args := []any{before}
+	for _, g := range games {
+		args = append(args, g)
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(staleSQL(state, len(games))), append(args, limit)...)
 	if err != nil {
 		return nil, apperr.Internal(err, "list stale rounds")
 	}

@@ -134,51 +134,8 @@ func TestGroupPlans(t *testing.T) {
 // status: on both databases, the plan of idleRoundsSQL goes through it.
 func TestIdleRoundsUseOpenIndex(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		err := d.InTx(ctx, func(tx *db.Tx) error {
-			explain := `EXPLAIN QUERY PLAN `
-			if d.Dialect == db.Postgres {
-				// The table is empty here: without this a sequential scan is cheaper.
-				if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
-					return err
-				}
-				explain = `EXPLAIN `
-			}
-			rows, err := tx.QueryContext(ctx, tx.Rebind(explain+idleRoundsSQL), int64(1), 10)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			cols, err := rows.Columns()
-			if err != nil {
-				return err
-			}
-			var plan strings.Builder
-			for rows.Next() {
-				vals := make([]any, len(cols))
-				ptrs := make([]any, len(cols))
-				for i := range vals {
-					ptrs[i] = &vals[i]
-				}
-				if err := rows.Scan(ptrs...); err != nil {
-					return err
-				}
-				for _, v := range vals {
-					switch v := v.(type) {
-					case string:
-						plan.WriteString(v + " ")
-					case []byte:
-						plan.WriteString(string(v) + " ")
-					}
-				}
-			}
-			if !strings.Contains(plan.String(), "game_round_open") {
-				t.Errorf("plan does not use game_round_open: %s", plan.String())
-			}
-			return rows.Err()
-		})
-		if err != nil {
-			t.Fatal(err)
+		if plan := dbtest.Plan(t, d, idleRoundsSQL, int64(1), 10); !strings.Contains(plan, "game_round_open") {
+			t.Errorf("plan does not use game_round_open: %s", plan)
 		}
 	})
 }

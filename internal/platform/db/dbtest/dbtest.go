@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -76,4 +77,55 @@ func Open(t testing.TB, d db.Dialect) *db.DB {
 		t.Fatalf("migrate %s: %v", d, err)
 	}
 	return store
+}
+
+// Plan is the query plan of query with args, as text: EXPLAIN QUERY PLAN on
+// SQLite, EXPLAIN on PostgreSQL with sequential scans off for the statement
+// (a test's tables are nearly empty, where a scan is always cheaper), so a
+// test can check that an index is usable by the query.
+func Plan(t testing.TB, d *db.DB, query string, args ...any) string {
+	t.Helper()
+	ctx := context.Background()
+	var plan strings.Builder
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		explain := `EXPLAIN QUERY PLAN `
+		if d.Dialect == db.Postgres {
+			if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+				return err
+			}
+			explain = `EXPLAIN `
+		}
+		rows, err := tx.QueryContext(ctx, tx.Rebind(explain+query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		cols, err := rows.Columns()
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				return err
+			}
+			for _, v := range vals {
+				switch v := v.(type) {
+				case string:
+					plan.WriteString(v + "\n")
+				case []byte:
+					plan.WriteString(string(v) + "\n")
+				}
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatalf("plan of %s: %v", query, err)
+	}
+	return plan.String()
 }
