@@ -5,10 +5,13 @@ package benchkit
 
 import (
 	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,4 +134,31 @@ func DBLabel(url string) string {
 		return "postgres"
 	}
 	return "sqlite"
+}
+
+// ProfileFlag registers -cpuprofile on the default flag set; call the
+// returned start after flag.Parse and defer the stop it gives: the bench's
+// own CPU profile (the load generator shares the cores with the server, so
+// what it spends shows in the latency it measures).
+func ProfileFlag() (start func() (stop func())) {
+	path := flag.String("cpuprofile", "", "write the bench's own CPU profile to this file")
+	return func() func() {
+		if *path == "" {
+			return func() {}
+		}
+		f, err := os.Create(*path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cpuprofile:", err)
+			return func() {}
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "cpuprofile:", err)
+			f.Close()
+			return func() {}
+		}
+		return func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+	}
 }

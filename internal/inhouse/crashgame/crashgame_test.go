@@ -2,6 +2,7 @@ package crashgame
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -534,6 +535,65 @@ func TestConcurrentBets(t *testing.T) {
 		bets, _ := r.store.RoundBets(r.ctx, round.ID)
 		if len(bets) != 30 || bank.bal(1) != 9_900 {
 			t.Fatalf("%d bets, member 1 balance %d", len(bets), bank.bal(1))
+		}
+	})
+}
+
+// A manual cash-out decided just before the crash is announced before
+// "crashed", even when its broadcast is slower than the engine's: the crash
+// waits for it.
+func TestCashoutAnnouncedBeforeCrash(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		bank := newFakeBank()
+		r := newRig(t, d, bank, clock.NewFixed(t0))
+		seedChain(t, r.store, 300)
+		bank.fund(1, 10_000)
+		r.tick()
+		sock := r.dial("m1")
+		_, _, a := r.bet("m1", "k", 1000, 0)
+		r.clk.Advance(7 * time.Second)
+		r.tick()
+		round, _, _ := r.store.LatestRound(r.ctx)
+		r.flyTo(round.StartedAt, 120)
+
+		decided, release := make(chan struct{}), make(chan struct{})
+		r.svc.decided = func() { close(decided); <-release }
+		cashed := make(chan string, 1)
+		go func() {
+			_, code, _ := r.cashout("m1", "c", a.Bet.RoundID)
+			cashed <- code
+		}()
+		<-decided // won in the database, not announced yet
+		r.clk.Advance(round.StartedAt.Add(crash.TimeTo(round.Point)).Sub(r.clk.Now()))
+		ticked := make(chan error, 1)
+		go func() {
+			_, err := r.svc.Tick(r.ctx)
+			ticked <- err
+		}()
+		time.Sleep(100 * time.Millisecond) // the crash would be announced by now if it did not wait
+		close(release)
+		if code := <-cashed; code != "ok" {
+			t.Fatalf("cash-out %s", code)
+		}
+		if err := <-ticked; err != nil {
+			t.Fatal(err)
+		}
+		var order []string
+		for len(order) == 0 || order[len(order)-1] != "crashed" {
+			select {
+			case m, ok := <-sock.msgs:
+				if !ok {
+					t.Fatal("socket closed")
+				}
+				if typ := m["type"].(string); typ == "cashout" || typ == "crashed" {
+					order = append(order, typ)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("messages so far %v", order)
+			}
+		}
+		if fmt.Sprint(order) != "[cashout crashed]" {
+			t.Fatalf("announced %v", order)
 		}
 	})
 }

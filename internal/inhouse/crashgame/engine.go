@@ -293,12 +293,15 @@ func (s *Service) fly(ctx context.Context, now time.Time) (time.Time, error) {
 	if s.recovering {
 		flyingTo = BetRefund
 	}
+	s.deciding.Lock() // the cash-outs decided before the crash are announced before it
 	if err := s.store.CrashRound(ctx, r.ID, now, flyingTo); err != nil {
+		s.deciding.Unlock()
 		return now, err
 	}
 	r.Status, r.CrashedAt = StatusCrashed, now
 	s.autos = nil
 	s.hub.Publish(ctx, 0, Message{Type: "crashed", Round: viewRound(*r, now), At: now.UnixMilli()})
+	s.deciding.Unlock()
 	bets, err := s.store.RoundBets(ctx, r.ID)
 	if err != nil {
 		return now, err

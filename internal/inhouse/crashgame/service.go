@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"strconv"
+	"sync"
 
 	"time"
 
@@ -27,6 +28,16 @@ type Service struct {
 	holder string // this instance's lease holder id
 
 	settleQ chan int64
+
+	// deciding orders a manual cash-out's broadcast before the crash's: a
+	// cash-out holds it (read) from its decision to its Publish, the crash
+	// (write) from CrashRound to its Publish, so a cash-out that won the
+	// race in the database is never announced after "crashed" (on this
+	// instance; docs/games/crash-server.md).
+	deciding sync.RWMutex
+	// decided, when set (tests), runs between a manual cash-out's decision
+	// and its broadcast.
+	decided func()
 
 	// engine state: only the Tick goroutine touches it
 	leading    bool
@@ -161,7 +172,11 @@ func (s *Service) CashOut(ctx context.Context, p account.Caller, roundID int64, 
 		return BetView{}, 0, ErrDoubleCashout // the automatic cash-out came first
 	}
 	win := Win(b.Amount, mult)
+	s.deciding.RLock()
 	done, err := s.store.CashOut(ctx, b.ID, mult, win, key, now)
+	if err != nil || !done {
+		s.deciding.RUnlock()
+	}
 	if err != nil {
 		return BetView{}, 0, apperr.Internal(err, "crash cashout %d", b.ID)
 	}
@@ -172,7 +187,11 @@ func (s *Service) CashOut(ctx context.Context, p account.Caller, roundID int64, 
 		return BetView{}, 0, ErrTooLate
 	}
 	b.State, b.CashedOutAt, b.Win, b.CashoutKey = BetCashed, mult, win, key
+	if s.decided != nil {
+		s.decided()
+	}
 	s.hub.Publish(ctx, p.MemberID, Message{Type: "cashout", Bet: viewBet(b)})
+	s.deciding.RUnlock()
 	return s.paid(ctx, b)
 }
 
