@@ -79,6 +79,42 @@ func Open(t testing.TB, d db.Dialect) *db.DB {
 	return store
 }
 
+// OpenBefore returns a store for the dialect on the schema just before
+// migration version (every earlier step applied and recorded), closed when
+// the test ends: a test writes rows as the old schema had them, then runs
+// Migrate and checks what the step made of them. It also returns how many
+// steps Migrate has left to apply.
+func OpenBefore(t testing.TB, d db.Dialect, version int) (*db.DB, int) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := db.Open(ctx, URL(t, d))
+	if err != nil {
+		t.Fatalf("open %s: %v", d, err)
+	}
+	t.Cleanup(func() { store.Close() })
+	steps, err := db.Migrations(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.SchemaVersion(ctx); err != nil { // creates schema_version
+		t.Fatal(err)
+	}
+	applied := 0
+	for _, m := range steps {
+		if m.Version >= version {
+			break
+		}
+		if _, err := store.ExecContext(ctx, m.SQL); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		if _, err := store.ExecContext(ctx, store.Rebind(`INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, 0)`), m.Version, m.Name); err != nil {
+			t.Fatal(err)
+		}
+		applied++
+	}
+	return store, len(steps) - applied
+}
+
 // Plan is the query plan of query with args, as text: EXPLAIN QUERY PLAN on
 // SQLite, EXPLAIN on PostgreSQL with sequential scans off for the statement
 // (a test's tables are nearly empty, where a scan is always cheaper), so a
