@@ -240,11 +240,7 @@ func TestConcurrentCashouts(t *testing.T) {
 		seedChain(t, r.store, 300)
 		bank.fund(1, 10_000)
 		r.tick()
-		_, _, a := r.bet("m1", "k", 1000, 0)
-		r.clk.Advance(7 * time.Second)
-		r.tick()
-		round, _, _ := r.store.LatestRound(r.ctx)
-		r.flyTo(round.StartedAt, 120)
+		a, _ := r.betAndFly("m1", 1000, 120)
 		var wg sync.WaitGroup
 		codes := make(chan string, 20)
 		for i := 0; i < 20; i++ {
@@ -550,11 +546,7 @@ func TestCashoutAnnouncedBeforeCrash(t *testing.T) {
 		bank.fund(1, 10_000)
 		r.tick()
 		sock := r.dial("m1")
-		_, _, a := r.bet("m1", "k", 1000, 0)
-		r.clk.Advance(7 * time.Second)
-		r.tick()
-		round, _, _ := r.store.LatestRound(r.ctx)
-		r.flyTo(round.StartedAt, 120)
+		a, round := r.betAndFly("m1", 1000, 120)
 
 		decided, release := make(chan struct{}), make(chan struct{})
 		r.svc.decided = func() { close(decided); <-release }

@@ -310,6 +310,18 @@ func (s *testSocket) next(typ string) map[string]any {
 	}
 }
 
+// betAndFly places a bet (no automatic cash-out) in the betting round, lets
+// the round start and moves the clock until it flies at mult.
+func (r *rig) betAndFly(token string, amount, mult int64) (betAnswer, Round) {
+	r.t.Helper()
+	_, _, a := r.bet(token, "k", amount, 0)
+	r.clk.Advance(7 * time.Second)
+	r.tick()
+	round, _, _ := r.store.LatestRound(r.ctx)
+	r.flyTo(round.StartedAt, mult)
+	return a, round
+}
+
 // flyTo moves the fixed clock to the moment the round reaches mult.
 func (r *rig) flyTo(startedAt time.Time, mult int64) {
 	r.clk.Advance(startedAt.Add(crash.TimeTo(mult)).Sub(r.clk.Now()))

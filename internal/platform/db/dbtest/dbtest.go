@@ -64,16 +64,23 @@ func URL(t testing.TB, d db.Dialect) string {
 	return u.String()
 }
 
-// Open returns a migrated store for the dialect, closed when the test ends.
-func Open(t testing.TB, d db.Dialect) *db.DB {
+// fresh opens a store on a fresh database (no migration), closed when the
+// test ends.
+func fresh(t testing.TB, d db.Dialect) *db.DB {
 	t.Helper()
-	ctx := context.Background()
-	store, err := db.Open(ctx, URL(t, d))
+	store, err := db.Open(context.Background(), URL(t, d))
 	if err != nil {
 		t.Fatalf("open %s: %v", d, err)
 	}
 	t.Cleanup(func() { store.Close() })
-	if _, err := store.Migrate(ctx); err != nil {
+	return store
+}
+
+// Open returns a migrated store for the dialect, closed when the test ends.
+func Open(t testing.TB, d db.Dialect) *db.DB {
+	t.Helper()
+	store := fresh(t, d)
+	if _, err := store.Migrate(context.Background()); err != nil {
 		t.Fatalf("migrate %s: %v", d, err)
 	}
 	return store
@@ -87,11 +94,7 @@ func Open(t testing.TB, d db.Dialect) *db.DB {
 func OpenBefore(t testing.TB, d db.Dialect, version int) (*db.DB, int) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := db.Open(ctx, URL(t, d))
-	if err != nil {
-		t.Fatalf("open %s: %v", d, err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := fresh(t, d)
 	steps, err := db.Migrations(d)
 	if err != nil {
 		t.Fatal(err)
