@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -309,4 +310,29 @@ func TestBatchManyPostings(t *testing.T) {
 		}
 		b.verifyClean()
 	})
+}
+
+// TestBatchStatementsUseIndexes checks that the PostgreSQL batch statements,
+// prepared once per connection, have generic plans of index lookups when
+// made on a new ledger of a few rows, never analysed (where, without the
+// batch's setNoSeqScan, PostgreSQL plans sequential scans and keeps them as
+// the ledger grows).
+func TestBatchStatementsUseIndexes(t *testing.T) {
+	d := dbtest.Open(t, db.Postgres)
+	b := newBook(t, d)
+	alice := b.player(1, 100)
+	b.post("few-rows", ledger.KindBet, alice.ID, b.house.ID, 5)
+	for name, c := range map[string]struct {
+		query  string
+		params []string
+	}{
+		"read":   {ledger.ReadSQL, []string{`'{1,2}'`, `'{k}'`, `'{3}'`, `2`}},
+		"hashes": {ledger.HashesSQL, []string{`'{k}'`}},
+		"write": {ledger.WriteSQL, []string{`'{1}'`, `'{k}'`, `'{h}'`, `'{bet}'`, `'{0}'`, `'{"{}"}'`, `1`,
+			`'{1,1}'`, `'{1,2}'`, `'{-1,1}'`, `'{PHP,PHP}'`, `'{0,1}'`, `'{1,2}'`, `'{0,1}'`, `'{1,1}'`}},
+	} {
+		if plan := dbtest.GenericPlan(t, d, []string{ledger.SetNoSeqScan}, c.query, c.params...); strings.Contains(plan, "Seq Scan") {
+			t.Errorf("%s: a sequential scan in the generic plan:\n%s", name, plan)
+		}
+	}
 }

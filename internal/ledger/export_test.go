@@ -23,3 +23,6 @@ func HoldBatches(s *Store) (queued func() int, release func()) {
 	}
 	return queued, func() { go s.drain() }
 }
+
+// The PostgreSQL batch statements, for their plan test.
+const ReadSQL, HashesSQL, WriteSQL, SetNoSeqScan = readSQL, hashesSQL, writeSQL, setNoSeqScan

@@ -197,7 +197,9 @@ type PipelinedHook interface {
 
 // HookStatement is a PipelinedHook's statement: PostgreSQL text with $n
 // placeholders and its arguments (nil, int, int64, string, []int64 or
-// []string; sent in the text format).
+// []string; sent in the text format). The text must be one of a few fixed
+// ones (values travel in the arguments): each connection prepares it once
+// and keeps it.
 type HookStatement struct {
 	Query string
 	Args  []any

@@ -2,12 +2,16 @@ package ledger
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -25,17 +29,19 @@ import (
 // talks to the pgx connection itself (pgconn), and the protocol's pipelining
 // sends BEGIN with the read and COMMIT with the write: two round trips.
 //
-// The statements are those of setSQL (readQuery, writeQuery), sent as
-// unnamed statements with text parameters whose types PostgreSQL takes from
-// their context (as pgx's exec mode does), so each is planned with its
-// actual arguments. Hooks that can (PipelinedHook) add their statement to
-// the last round trip, between the write and COMMIT; a batch with any other
-// hook takes the database/sql path, since that hook writes through *db.Tx.
+// The statements are those of setSQL (readSQL, writeSQL) and the hooks',
+// each of a fixed text, prepared once per connection (pgx.Conn.Prepare,
+// idempotent per name and text) and then executed by name with text
+// parameters, so PostgreSQL neither parses nor analyses them again. Hooks
+// that can (PipelinedHook) add their statement to the last round trip,
+// between the write and COMMIT; a batch with any other hook takes the
+// database/sql path, since that hook writes through *db.Tx.
 
 // pipeSQL is a batchSQL over one PostgreSQL connection.
 type pipeSQL struct {
 	ctx       context.Context
 	db        *db.DB
+	conn      *pgx.Conn
 	pc        *pgconn.PgConn
 	types     *pgtype.Map
 	begun     bool          // BEGIN sent
@@ -56,7 +62,7 @@ func (s *Store) commitPipelined(ctx context.Context, batch []*pending, now time.
 		if !ok {
 			return fmt.Errorf("ledger: PostgreSQL connection of type %T", dc)
 		}
-		q := &pipeSQL{ctx: ctx, db: s.db, pc: sc.Conn().PgConn(), types: sc.Conn().TypeMap()}
+		q := &pipeSQL{ctx: ctx, db: s.db, conn: sc.Conn(), pc: sc.Conn().PgConn(), types: sc.Conn().TypeMap()}
 		results, err = applyBatch(ctx, q, batch, now)
 		if err == nil {
 			err = q.finish(batch, results)
@@ -73,6 +79,24 @@ func (s *Store) commitPipelined(ctx context.Context, batch []*pending, now time.
 	return results, err
 }
 
+// prepare returns the name of query's prepared statement on this
+// connection, preparing it (one round trip) the first time.
+func (q *pipeSQL) prepare(query string) (string, error) {
+	name, ok := stmtNames.Load(query)
+	if !ok {
+		sum := sha256.Sum256([]byte(query))
+		name, _ = stmtNames.LoadOrStore(query, "palaro_batch_"+hex.EncodeToString(sum[:8]))
+	}
+	if _, err := q.conn.Prepare(q.ctx, name.(string), query); err != nil {
+		return "", err
+	}
+	return name.(string), nil
+}
+
+// stmtNames maps the pipelined statements' texts (a handful, all fixed) to
+// their prepared names.
+var stmtNames sync.Map
+
 func (q *pipeSQL) exec(sql string) error {
 	_, err := q.pc.Exec(q.ctx, sql).ReadAll()
 	return err
@@ -80,24 +104,28 @@ func (q *pipeSQL) exec(sql string) error {
 
 func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
-	query, args := readQuery(keys, reverses, ids, n)
-	params, err := textParams(nil, args)
+	name, err := q.prepare(readSQL)
+	if err != nil {
+		return st, err
+	}
+	params, err := textParams(q.types, readArgs(keys, reverses, ids, n))
 	if err != nil {
 		return st, err
 	}
 	b := &pgconn.Batch{}
 	b.ExecParams("BEGIN", nil, nil, nil, nil)
-	b.ExecParams(q.db.Rebind(query), params, nil, nil, nil)
+	b.ExecParams(setNoSeqScan, nil, nil, nil, nil)
+	b.ExecPrepared(name, params, nil, nil)
 	q.begun = true
 	res, err := q.pc.ExecBatch(q.ctx, b).ReadAll()
 	if err != nil {
 		return st, err
 	}
-	if len(res) != 2 {
+	if len(res) != 3 {
 		return st, fmt.Errorf("ledger: read batch gave %d results", len(res))
 	}
 	var found []string
-	for _, row := range res[1].Rows {
+	for _, row := range res[2].Rows {
 		if len(row) != 5 {
 			return st, fmt.Errorf("ledger: read row of %d columns", len(row))
 		}
@@ -114,12 +142,11 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 	slices.Sort(st.ids)
 	// The input hashes of the keys found (rare: replays and mismatches).
 	if len(found) > 0 {
-		params, err := textParams(nil, stringArgs(found))
+		params, err := textParams(q.types, []any{found})
 		if err != nil {
 			return st, err
 		}
-		r := q.pc.ExecParams(q.ctx, q.db.Rebind(`SELECT idempotency_key, input_hash FROM ledger_posting WHERE idempotency_key IN (`+marks(len(found))+`)`),
-			params, nil, nil, nil).Read()
+		r := q.pc.ExecParams(q.ctx, hashesSQL, params, nil, nil, nil).Read()
 		if r.Err != nil {
 			return st, r.Err
 		}
@@ -138,13 +165,16 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 // write queues the batch's write: it is sent with the hooks' statements
 // and COMMIT (finish), in one round trip.
 func (q *pipeSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
-	query, args := writeQuery(postings, ups, at)
-	params, err := textParams(nil, args)
+	name, err := q.prepare(writeSQL)
+	if err != nil {
+		return err
+	}
+	params, err := textParams(q.types, writeArgs(postings, ups, at))
 	if err != nil {
 		return err
 	}
 	q.pending = &pgconn.Batch{}
-	q.pending.ExecParams(q.db.Rebind(query), params, nil, nil, nil)
+	q.pending.ExecPrepared(name, params, nil, nil)
 	q.pendingN = 1
 	return nil
 }
@@ -173,11 +203,15 @@ func (q *pipeSQL) finish(batch []*pending, results []result) error {
 		b = &pgconn.Batch{}
 	}
 	for _, st := range stmts {
+		name, err := q.prepare(st.Query)
+		if err != nil {
+			return err
+		}
 		params, err := textParams(q.types, st.Args)
 		if err != nil {
 			return err
 		}
-		b.ExecParams(st.Query, params, nil, nil, nil)
+		b.ExecPrepared(name, params, nil, nil)
 	}
 	b.ExecParams("COMMIT", nil, nil, nil, nil)
 	res, err := q.pc.ExecBatch(q.ctx, b).ReadAll()

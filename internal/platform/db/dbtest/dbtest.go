@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -165,6 +167,48 @@ func Plan(t testing.TB, d *db.DB, query string, args ...any) string {
 	})
 	if err != nil {
 		t.Fatalf("plan of %s: %v", query, err)
+	}
+	return plan.String()
+}
+
+// GenericPlan is the generic plan (EXPLAIN EXECUTE under plan_cache_mode =
+// force_generic_plan, after the SET LOCAL statements set) of a PostgreSQL
+// statement prepared from query, with params as SQL literals for its $n. A
+// statement prepared once per connection keeps a generic plan made on the
+// tables as they were (a new database: empty or a few rows, never analysed)
+// until the next ANALYZE, so a test checks here that such a plan is index
+// lookups, not a scan that grows with the tables.
+func GenericPlan(t testing.TB, d *db.DB, set []string, query string, params ...string) string {
+	t.Helper()
+	ctx := context.Background()
+	simple := pgx.QueryExecModeSimpleProtocol
+	var plan strings.Builder
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		for _, stmt := range append([]string{"SET LOCAL plan_cache_mode = force_generic_plan"}, set...) {
+			if _, err := tx.ExecContext(ctx, stmt, simple); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "PREPARE dbtest_generic_plan AS "+query, simple); err != nil {
+			return err
+		}
+		defer tx.ExecContext(ctx, "DEALLOCATE dbtest_generic_plan", simple) //nolint:errcheck // the transaction's outcome is what counts
+		rows, err := tx.QueryContext(ctx, "EXPLAIN EXECUTE dbtest_generic_plan("+strings.Join(params, ", ")+")", simple)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				return err
+			}
+			plan.WriteString(line + "\n")
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatalf("generic plan of %s: %v", query, err)
 	}
 	return plan.String()
 }
