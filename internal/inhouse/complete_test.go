@@ -1,0 +1,121 @@
+package inhouse
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/db/dbtest"
+)
+
+// TestCompletionBatch completes rounds in ONE batch (the drainer is held
+// until every completion is queued): each pending round completes once with
+// its own win, multiplier and balance; a second completion of the same
+// round in the batch is left for the next batch and answered false; an
+// already completed round is answered false; the accrual gains exactly the
+// contributions of the rounds completed. On PostgreSQL the batch's
+// statement is then made to fail: each round is completed on its own, with
+// the same answers.
+func TestCompletionBatch(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		for _, failSet := range []bool{false, true} {
+			if failSet && d.Dialect != db.Postgres {
+				continue
+			}
+			t.Run(fmt.Sprintf("failSet=%v", failSet), func(t *testing.T) {
+				ctx := context.Background()
+				s := NewStore(d)
+				if failSet {
+					s.done.setSQL = `SELECT id FROM inhouse_round WHERE id = 1/0`
+				}
+				cur := "T" + strconv.FormatBool(failSet)[:1] // a currency of its own per run
+				contributions := []int64{10, 20, 0, 5, 7, 1000}
+				ids := make([]int64, len(contributions))
+				err := d.InTx(ctx, func(tx *db.Tx) error {
+					for i, c := range contributions {
+						state := "PENDING"
+						if i == len(contributions)-1 {
+							state = "COMPLETED"
+						}
+						r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: cur, Amount: 100, State: state,
+							Params: "{}", Outcome: "{}", JPContribution: c, Key: cur + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
+						if _, err := s.insertRound(ctx, tx, r); err != nil {
+							return err
+						}
+						ids[i] = r.ID
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Hold the drainer: queue every completion, then run one.
+				s.done.mu.Lock()
+				s.done.running = true
+				s.done.mu.Unlock()
+				type answer struct {
+					i  int
+					ok bool
+				}
+				calls := append(append([]int{}, 0, 1, 2, 3, 4, 5), 1) // round 1 twice
+				answers := make(chan answer, len(calls))
+				var wg sync.WaitGroup
+				for _, i := range calls {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						ok, err := s.completeRound(ctx, ids[i], int64(i)*100, int64(i)*10000, 5000+int64(i), 2)
+						if err != nil {
+							t.Errorf("complete %d: %v", i, err)
+						}
+						answers <- answer{i, ok}
+					}()
+				}
+				waitFor(t, "every completion queued", func() bool {
+					s.done.mu.Lock()
+					defer s.done.mu.Unlock()
+					return len(s.done.queue) == len(calls)
+				})
+				go s.drainCompletions()
+				wg.Wait()
+				close(answers)
+				oks := map[int]int{}
+				for a := range answers {
+					if a.ok {
+						oks[a.i]++
+					}
+				}
+				for i := range contributions {
+					want := 1
+					if i == len(contributions)-1 {
+						want = 0 // completed before
+					}
+					if oks[i] != want {
+						t.Errorf("round %d: completed %d times, want %d", i, oks[i], want)
+					}
+				}
+				for i := range contributions[:len(contributions)-1] {
+					var state string
+					var win, mult, bal, ended int64
+					if err := d.QueryRowContext(ctx, d.Rebind(`SELECT state, win, multiplier, balance, ended_at FROM inhouse_round WHERE id = ?`), ids[i]).
+						Scan(&state, &win, &mult, &bal, &ended); err != nil {
+						t.Fatal(err)
+					}
+					if state != "COMPLETED" || win != int64(i)*100 || mult != int64(i)*10000 || bal != 5000+int64(i) || ended != 2 {
+						t.Errorf("round %d: %s win %d mult %d balance %d ended %d", i, state, win, mult, bal, ended)
+					}
+				}
+				var accrued int64
+				if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COALESCE(SUM(amount), 0) FROM inhouse_jackpot_accrual WHERE currency = ?`), cur).Scan(&accrued); err != nil {
+					t.Fatal(err)
+				}
+				if accrued != 42 {
+					t.Errorf("accrued %d, want 42 (10 + 20 + 0 + 5 + 7)", accrued)
+				}
+			})
+		}
+	})
+}
