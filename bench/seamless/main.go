@@ -85,12 +85,16 @@ func main() {
 	flag.IntVar(&c.rate, "rate", 2000, "callbacks per second (bet + win)")
 	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
 	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	profile := benchkit.ProfileFlag()
 	flag.Parse()
 	if c.dbURL == "" {
 		fmt.Fprintln(os.Stderr, "seamless: -db is required")
 		os.Exit(2)
 	}
-	if err := run(c); err != nil {
+	stopProfile := profile()
+	err := run(c)
+	stopProfile()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "seamless:", err)
 		os.Exit(2)
 	}
