@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logout } from '@/features/session';
-import { addDays, isoDay } from '@/lib/dateRange';
+import { addDays } from '@/lib/dateRange';
 import { loginDemo, renderRecords, stubApi, type Call } from '@/test/records';
 import { BettingRecord } from './BettingRecord';
 import { ProfitLoss } from './ProfitLoss';
 
-const today = isoDay(new Date());
+// The records count days in the brand's zone (the server answers Asia/Manila,
+// UTC+8), which is a day ahead of UTC from 16:00 UTC: the expected dates are
+// Manila's, worked out here with Intl rather than with the page's own helper.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const ROUNDS = [
   { roundId: 'R-2', vendor: 'PG', gameCode: 'PG_1', gameName: 'Lucky Reels', gameType: 'RNG', bet: 10_000, validBet: 10_000, win: 250_000, profit: 240_000, status: 'COMPLETED', startedAt: new Date(2026, 10, 21, 9, 5, 7).getTime(), endedAt: new Date(2026, 10, 21, 9, 5, 9).getTime() },
   { roundId: 'R-1', vendor: 'SXG', gameCode: 'SXG_BAC', gameName: '', gameType: 'LIVE', bet: 5_000, validBet: 0, win: 0, profit: 0, status: 'CANCELLED', startedAt: new Date(2026, 10, 20, 8, 0, 0).getTime() },
@@ -57,7 +60,8 @@ test('betting record: presets, steps and filters go to the server and the URL; a
   await loginDemo();
   renderRecords(<BettingRecord />, '/member/personalHistoryCopy?from=nonsense&status=BOGUS&gameType=XYZ&page=0');
   await screen.findAllByTestId('bets-row');
-  expect(last(api, '/wps/records/bets').get('from')).toBe(addDays(today, -6));
+  // The first request goes out before the brand's zone is known; the page asks again once it is.
+  await waitFor(() => expect(last(api, '/wps/records/bets').get('from')).toBe(addDays(today, -6)));
   expect(last(api, '/wps/records/bets').get('to')).toBe(today);
   expect(last(api, '/wps/records/bets').get('status')).toBeNull();
   expect(last(api, '/wps/records/bets').get('gameType')).toBeNull();
