@@ -356,6 +356,31 @@ func TestSnapshotReload(t *testing.T) {
 				t.Fatalf("winner %q, top %+v", w.CustomerName, top[0])
 			}
 		})
+		t.Run("RecordWinsRefreshesOnce", func(t *testing.T) {
+			before, _ := svc.Catalog(ctx)
+			added, err := svc.RecordWins(ctx, []Winner{
+				{Kind: KindBig, CustomerName: "mariaclara", WinAmount: 999_999_999_98, NodeID: 10001},
+				{Kind: "NOT_A_BOARD", CustomerName: "ibarra", WinAmount: 5, NodeID: 10001},
+				{Kind: KindBig, CustomerName: "crisostomo", WinAmount: 999_999_999_97, NodeID: 10001},
+			})
+			if err == nil || len(added) != 2 {
+				t.Fatalf("added %d, err %v: want the two valid entries and the invalid one's error", len(added), err)
+			}
+			after, _ := svc.Catalog(ctx)
+			if after == before {
+				t.Fatal("snapshot not refreshed")
+			}
+			names := map[string]bool{}
+			for _, w := range after.Winners(KindBig, "ALL", 10) {
+				names[w.Vo.CustomerName] = true
+			}
+			if !names["ma***ra"] || !names["cr***mo"] {
+				t.Fatalf("board %v misses the new entries", names)
+			}
+			if again, _ := svc.Catalog(ctx); again != after {
+				t.Fatal("snapshot rebuilt again without a change")
+			}
+		})
 		t.Run("ErrInvalidGame", func(t *testing.T) {
 			if _, err := svc.PutGame(ctx, Game{Name: "", VendorCode: "PG", GameType: "RNG", GameCode: "PG_X"}); err == nil {
 				t.Fatal("want validation error")

@@ -18,9 +18,10 @@ const (
 	BigWinMultiple = 20
 )
 
-// WinnerBoard is the catalogue's winner feed (game.Service.RecordWin masks the name).
+// WinnerBoard is the catalogue's winner feed (game.Service.RecordWins masks the names
+// and refreshes the catalogue snapshot once per call).
 type WinnerBoard interface {
-	RecordWin(ctx context.Context, w game.Winner) (game.Winner, error)
+	RecordWins(ctx context.Context, ws []game.Winner) ([]game.Winner, error)
 }
 
 // Members finds a member's account name (account.Store).
@@ -84,28 +85,51 @@ func (w *Winners) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case r := <-w.queue:
-			w.Record(ctx, r)
+			// Everything queued meanwhile goes with it: the board refreshes
+			// the catalogue snapshot once per call.
+			batch := []seamless.Round{r}
+		more:
+			for len(batch) < maxWinnerBatch {
+				select {
+				case r := <-w.queue:
+					batch = append(batch, r)
+				default:
+					break more
+				}
+			}
+			w.Record(ctx, batch...)
 		}
 	}
 }
 
-// Record puts a round on its board with the member's masked account name.
-// Failures are logged, never returned: the round itself is settled already.
-func (w *Winners) Record(ctx context.Context, r seamless.Round) {
-	kind := WinnerKind(r)
-	if kind == "" {
+// maxWinnerBatch bounds the entries recorded together.
+const maxWinnerBatch = 256
+
+// Record puts rounds on their boards with the members' masked account
+// names, in one call to the board. Failures are logged, never returned: the
+// rounds themselves are settled already.
+func (w *Winners) Record(ctx context.Context, rounds ...seamless.Round) {
+	var entries []game.Winner
+	for _, r := range rounds {
+		kind := WinnerKind(r)
+		if kind == "" {
+			continue
+		}
+		m, err := w.members.MemberByID(ctx, r.MemberID)
+		if err != nil {
+			w.logger.Warn("winner board: member", "member", r.MemberID, "round", r.RoundID, "err", err)
+			continue
+		}
+		won := r.EndedAt
+		if won.IsZero() {
+			won = r.StartedAt
+		}
+		entries = append(entries, game.Winner{Kind: kind, CustomerName: m.Account, WinAmount: r.Win, NodeID: r.NodeID, GameType: r.GameType, WonAt: won})
+	}
+	if len(entries) == 0 {
 		return
 	}
-	m, err := w.members.MemberByID(ctx, r.MemberID)
-	if err != nil {
-		w.logger.Warn("winner board: member", "member", r.MemberID, "round", r.RoundID, "err", err)
-		return
-	}
-	won := r.EndedAt
-	if won.IsZero() {
-		won = r.StartedAt
-	}
-	if _, err := w.board.RecordWin(ctx, game.Winner{Kind: kind, CustomerName: m.Account, WinAmount: r.Win, NodeID: r.NodeID, GameType: r.GameType, WonAt: won}); err != nil {
-		w.logger.Warn("winner board: record", "member", r.MemberID, "round", r.RoundID, "err", err)
+	if _, err := w.board.RecordWins(ctx, entries); err != nil {
+		w.logger.Warn("winner board: record", "entries", len(entries), "err", err)
 	}
 }
