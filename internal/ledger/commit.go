@@ -49,6 +49,11 @@ type pending struct {
 	hash     string
 	meta     string
 	done     chan result // buffered: the writer never blocks on a caller
+	// A PostChain call's postings are queued one after the other and go
+	// in the same batch, all or none: chain is their number on the first
+	// (0 on a lone posting) and linked marks the others.
+	chain  int
+	linked bool
 }
 
 type result struct {
@@ -61,13 +66,29 @@ type result struct {
 // still commit, exactly as when an answer is lost on the network, and a retry
 // with the same key returns it.
 func (s *Store) enqueue(ctx context.Context, p *pending) (Posting, error) {
-	if err := ctx.Err(); err != nil {
+	ps, err := s.enqueueAll(ctx, []*pending{p})
+	if err != nil {
 		return Posting{}, err
 	}
-	p.ctx = ctx
-	p.done = make(chan result, 1)
+	return ps[0], nil
+}
+
+// enqueueAll queues ps together (a chain when there are several) and waits
+// for their answers: the postings, or the first error.
+func (s *Store) enqueueAll(ctx context.Context, ps []*pending) ([]Posting, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, p := range ps {
+		p.ctx = ctx
+		p.done = make(chan result, 1)
+		p.linked = i > 0
+	}
+	if len(ps) > 1 {
+		ps[0].chain = len(ps)
+	}
 	s.mu.Lock()
-	s.queue = append(s.queue, p)
+	s.queue = append(s.queue, ps...)
 	if !s.writing {
 		s.writing = true
 		go s.drain()
@@ -79,12 +100,19 @@ func (s *Store) enqueue(ctx context.Context, p *pending) (Posting, error) {
 		}
 	}
 	s.mu.Unlock()
-	select {
-	case r := <-p.done:
-		return r.p, r.err
-	case <-ctx.Done():
-		return Posting{}, ctx.Err()
+	out := make([]Posting, len(ps))
+	for i, p := range ps {
+		select {
+		case r := <-p.done:
+			if r.err != nil {
+				return nil, r.err
+			}
+			out[i] = r.p
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
+	return out, nil
 }
 
 // gatherWindow bounds how long the writer waits, after a commit, for the
@@ -126,6 +154,9 @@ func (s *Store) drain() {
 			lines += len(s.queue[n].lines)
 			n++
 		}
+		for n < len(s.queue) && s.queue[n].linked { // a chain is never split
+			n++
+		}
 		batch := append([]*pending(nil), s.queue[:n]...)
 		rest := copy(s.queue, s.queue[n:])
 		clear(s.queue[rest:])
@@ -151,9 +182,13 @@ func (s *Store) drain() {
 func (s *Store) commitBatch(batch []*pending) {
 	// Callers that gave up before their batch started are answered and left out.
 	live := batch[:0]
+	var gone error // the decision of a chain's first posting holds for the chain
 	for _, p := range batch {
-		if err := p.ctx.Err(); err != nil {
-			p.done <- result{err: err}
+		if !p.linked {
+			gone = p.ctx.Err()
+		}
+		if gone != nil {
+			p.done <- result{err: gone}
 			continue
 		}
 		live = append(live, p)
@@ -298,33 +333,35 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 	var accepted []applied
 	batchKey := map[string]int{} // key -> index of the pending that posts it in this batch
 	var replays []int
-	for i, p := range batch {
+	// one applies batch[i] in memory, or records why not in results[i].
+	one := func(i int) {
+		p := batch[i]
 		if st, ok := existing[p.req.Key]; ok {
 			if st.hash != p.hash {
 				results[i].err = apperr.Conflict("ledger.idempotency_mismatch")
-				continue
+				return
 			}
 			results[i].p.ID = st.id
 			replays = append(replays, i)
-			continue
+			return
 		}
 		if j, ok := batchKey[p.req.Key]; ok {
 			if batch[j].hash != p.hash {
 				results[i].err = apperr.Conflict("ledger.idempotency_mismatch")
-				continue
+				return
 			}
 			results[i].p.ID = -1 - int64(j) // filled from batch[j] once it has its id
 			replays = append(replays, i)
-			continue
+			return
 		}
 		if p.reverses != 0 && reversed[p.reverses] {
 			results[i].err = apperr.Conflict("ledger.already_reversed")
-			continue
+			return
 		}
 		after, err := applyLines(accts, p.lines)
 		if err != nil {
 			results[i].err = err
-			continue
+			return
 		}
 		for _, l := range p.lines {
 			accts[l.AccountID].touched++
@@ -334,6 +371,50 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 			reversed[p.reverses] = true
 		}
 		accepted = append(accepted, applied{i: i, after: after})
+	}
+	for i := 0; i < len(batch); i++ {
+		n := batch[i].chain
+		if n < 2 {
+			one(i)
+			continue
+		}
+		// A chain: every posting applied, or all of them replays (posted
+		// together before); else none, and each gets the first error.
+		type saved struct{ balance, touched int64 }
+		before := map[int64]saved{}
+		for _, p := range batch[i : i+n] {
+			for _, l := range p.lines {
+				if a := accts[l.AccountID]; a != nil {
+					before[l.AccountID] = saved{a.balance, a.touched}
+				}
+			}
+		}
+		na, nr := len(accepted), len(replays)
+		for k := i; k < i+n; k++ {
+			if one(k); results[k].err != nil {
+				break
+			}
+		}
+		var failed error
+		for k := i; k < i+n && failed == nil; k++ {
+			failed = results[k].err
+		}
+		if failed == nil && len(accepted) > na && len(replays) > nr {
+			failed = apperr.Conflict("ledger.idempotency_mismatch") // part of it was posted before, part not
+		}
+		if failed != nil {
+			for id, b := range before {
+				accts[id].balance, accts[id].touched = b.balance, b.touched
+			}
+			for _, a := range accepted[na:] {
+				delete(batchKey, batch[a.i].req.Key)
+			}
+			accepted, replays = accepted[:na], replays[:nr]
+			for k := i; k < i+n; k++ {
+				results[k] = result{err: failed}
+			}
+		}
+		i += n - 1
 	}
 
 	// 4. Write the postings (ids rising in apply order, which the
@@ -411,6 +492,17 @@ func applyLines(accts map[int64]*lockedAccount, lines []Line) ([]int64, error) {
 	return after, nil
 }
 
+// hooked is batch[i] for its hook, with the postings of its chain written
+// before it.
+func hooked(batch []*pending, results []result, i int) Hooked {
+	h := Hooked{Posting: results[i].p, Data: batch[i].req.HookData}
+	for k := i; batch[k].linked; {
+		k--
+		h.Chain = append([]Posting{results[k].p}, h.Chain...)
+	}
+	return h
+}
+
 // runHooks hands every written posting that carries a Hook to it, one call
 // per distinct Hook, inside the batch's transaction.
 func runHooks(ctx context.Context, tx *db.Tx, batch []*pending, results []result) error {
@@ -427,7 +519,7 @@ func runHooks(ctx context.Context, tx *db.Tx, batch []*pending, results []result
 			hooks = append(hooks, h)
 			posted = append(posted, nil)
 		}
-		posted[k] = append(posted[k], Hooked{Posting: results[i].p, Data: p.req.HookData})
+		posted[k] = append(posted[k], hooked(batch, results, i))
 	}
 	for k, h := range hooks {
 		if err := h.WritePosted(ctx, tx, posted[k]); err != nil {

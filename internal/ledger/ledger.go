@@ -217,7 +217,8 @@ type HookRows interface {
 // Hooked is one written posting handed to its Hook.
 type Hooked struct {
 	Posting Posting
-	Data    any // the request's HookData
+	Data    any       // the request's HookData
+	Chain   []Posting // PostChain: the chain's postings before this one, in order
 }
 
 // Posting is a stored posting.

@@ -260,7 +260,7 @@ func hookGroups(batch []*pending, results []result) []hookGroup {
 			k = len(groups)
 			groups = append(groups, hookGroup{hook: h})
 		}
-		groups[k].posted = append(groups[k].posted, Hooked{Posting: results[i].p, Data: p.req.HookData})
+		groups[k].posted = append(groups[k].posted, hooked(batch, results, i))
 		groups[k].index = append(groups[k].index, i)
 	}
 	return groups

@@ -141,6 +141,35 @@ func (s *Store) Post(ctx context.Context, req PostingRequest) (Posting, error) {
 	return s.post(ctx, req, lines, 0)
 }
 
+// PostChain writes reqs together, in order, in one transaction: all of
+// them or none. A refusal of one (insufficient funds, say, checked against
+// the balances the postings before it left) refuses the chain with that
+// error. A chain posted before answers its postings with Replay set; a
+// chain of which only some keys were posted before is refused with
+// ledger.idempotency_mismatch. The keys must differ. A game round played
+// in one call (a bet and its win) is a chain of two.
+func (s *Store) PostChain(ctx context.Context, reqs []PostingRequest) ([]Posting, error) {
+	if len(reqs) == 0 {
+		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "lines")
+	}
+	ps := make([]*pending, len(reqs))
+	keys := make(map[string]bool, len(reqs))
+	for i, req := range reqs {
+		lines, err := req.validate()
+		if err != nil {
+			return nil, err
+		}
+		if keys[req.Key] {
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "key")
+		}
+		keys[req.Key] = true
+		if ps[i], err = newPending(req, lines, 0); err != nil {
+			return nil, err
+		}
+	}
+	return s.enqueueAll(ctx, ps)
+}
+
 // Reverse posts the negated lines of a posting as a correction linked to it.
 // A posting is reversed at most once; the reversal itself is idempotent by key.
 func (s *Store) Reverse(ctx context.Context, postingID int64, key, reason string) (Posting, error) {
@@ -160,12 +189,19 @@ func (s *Store) Reverse(ctx context.Context, postingID int64, key, reason string
 }
 
 func (s *Store) post(ctx context.Context, req PostingRequest, lines []Line, reverses int64) (Posting, error) {
+	p, err := newPending(req, lines, reverses)
+	if err != nil {
+		return Posting{}, err
+	}
+	return s.enqueue(ctx, p)
+}
+
+func newPending(req PostingRequest, lines []Line, reverses int64) (*pending, error) {
 	meta, err := json.Marshal(orEmpty(req.Metadata))
 	if err != nil {
-		return Posting{}, apperr.Internal(err, "encode metadata")
+		return nil, apperr.Internal(err, "encode metadata")
 	}
-	return s.enqueue(ctx, &pending{req: req, lines: lines, reverses: reverses,
-		hash: inputHash(req.Kind, reverses, lines, req.Metadata), meta: string(meta)})
+	return &pending{req: req, lines: lines, reverses: reverses, hash: inputHash(req.Kind, reverses, lines, req.Metadata), meta: string(meta)}, nil
 }
 
 func orEmpty(m map[string]string) map[string]string {
