@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
+	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -24,6 +25,9 @@ const (
 	OpWin      = "win"
 	OpRollback = "rollback"
 	OpEndRound = "endround"
+	// OpBetWin plays a whole round in one call: its bet and its win (0 for
+	// a loss), the round closed at once (docs/vendor-api.md).
+	OpBetWin = "betwin"
 )
 
 // Request is the body of every callback; each op reads its fields.
@@ -36,6 +40,7 @@ type Request struct {
 	RoundID      string `json:"roundId,omitempty"`
 	GameCode     string `json:"gameCode,omitempty"`
 	Amount       *int64 `json:"amount,omitempty"`
+	WinAmount    *int64 `json:"winAmount,omitempty"` // betwin: the round's win
 	Jackpot      bool   `json:"jackpot,omitempty"`
 	EndRound     bool   `json:"endRound,omitempty"`
 }
@@ -155,9 +160,9 @@ func DecodeRequest(op string, body []byte) (Request, error) {
 	switch op {
 	case OpBalance:
 		checks = append(checks, need("sessionToken", r.SessionToken, tokenRe), need("currency", r.Currency, currencyRe))
-	case OpBet, OpWin:
+	case OpBet, OpWin, OpBetWin:
 		checks = append(checks, need("txId", r.TxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe), need("currency", r.Currency, currencyRe))
-		if op == OpBet {
+		if op != OpWin {
 			checks = append(checks, need("sessionToken", r.SessionToken, tokenRe))
 		}
 		min := int64(1)
@@ -166,6 +171,16 @@ func DecodeRequest(op string, body []byte) (Request, error) {
 		}
 		if r.Amount == nil || *r.Amount < min || *r.Amount > MaxAmount {
 			checks = append(checks, fmt.Errorf("amount"))
+		}
+		if op == OpBetWin {
+			if r.WinAmount == nil || *r.WinAmount < 0 || *r.WinAmount > MaxAmount {
+				checks = append(checks, fmt.Errorf("winAmount"))
+			}
+			if r.Jackpot || r.EndRound {
+				checks = append(checks, fmt.Errorf("betwin ends its round and carries no jackpot flag"))
+			}
+		} else if r.WinAmount != nil {
+			checks = append(checks, fmt.Errorf("winAmount"))
 		}
 	case OpRollback:
 		checks = append(checks, need("txId", r.TxID, idRe), need("refTxId", r.RefTxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe))
@@ -193,7 +208,11 @@ func requestHash(op string, r Request) string {
 	if r.Amount != nil {
 		amount = *r.Amount
 	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "seamless.v1\n%s\n%q\n%q\n%q\n%q\n%q\n%d\n%t\n%t", op, r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode, amount, r.Jackpot, r.EndRound))
+	b := fmt.Appendf(nil, "seamless.v1\n%s\n%q\n%q\n%q\n%q\n%q\n%d\n%t\n%t", op, r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode, amount, r.Jackpot, r.EndRound)
+	if r.WinAmount != nil { // betwin only: the other ops keep the hashes stored before it existed
+		b = fmt.Appendf(b, "\nwin=%d", *r.WinAmount)
+	}
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
 
@@ -231,6 +250,8 @@ func (s *Service) Serve(ctx context.Context, vendor, op, signature string, body 
 		resp, err = s.opBalance(ctx, vendor, req)
 	case OpBet:
 		resp, err = s.opBet(ctx, vendor, req)
+	case OpBetWin:
+		resp, err = s.opBetWin(ctx, vendor, req)
 	case OpWin:
 		resp, err = s.opWin(ctx, vendor, req)
 	case OpRollback:
@@ -377,22 +398,41 @@ func (s *Service) wait(p *pendingRecord) (*pendingRecord, error) {
 // posting whose answer was never stored) or the poster runs no hooks, the
 // record is stored on its own now, as any refusal.
 func (s *Service) post(ctx context.Context, req ledger.PostingRequest, p *pendingRecord) (*pendingRecord, ledger.Posting, error) {
-	if s.cfg.AnswersInPosting {
-		req.Hook, req.HookData = s.rec, p
-	}
-	posting, err := s.poster.Post(ctx, req)
+	out, ps, err := s.postChain(ctx, []ledger.PostingRequest{req}, p)
 	if err != nil {
-		return nil, posting, err
+		return nil, ledger.Posting{}, err
 	}
-	if !posting.Replay && p.hooked {
-		return p, posting, nil
+	return out, ps[0], nil
+}
+
+// postChain is post for postings written together (PostChain): the record
+// rides with the last one and is filled from all of them.
+func (s *Service) postChain(ctx context.Context, reqs []ledger.PostingRequest, p *pendingRecord) (*pendingRecord, []ledger.Posting, error) {
+	last := &reqs[len(reqs)-1]
+	if s.cfg.AnswersInPosting {
+		last.Hook, last.HookData = s.rec, p
+	}
+	var ps []ledger.Posting
+	var err error
+	if len(reqs) == 1 {
+		var one ledger.Posting
+		one, err = s.poster.Post(ctx, reqs[0])
+		ps = []ledger.Posting{one}
+	} else {
+		ps, err = s.poster.PostChain(ctx, reqs)
+	}
+	if err != nil {
+		return nil, ps, err
+	}
+	if !ps[len(ps)-1].Replay && p.hooked {
+		return p, ps, nil
 	}
 	p.hooked = false
-	if err := p.fill(posting); err != nil {
-		return nil, posting, err
+	if err := p.fill(ps); err != nil {
+		return nil, ps, err
 	}
 	p, err = s.wait(p)
-	return p, posting, err
+	return p, ps, err
 }
 
 // refuse stores a refusal for a transaction id, so a repeat gets it again.
@@ -413,28 +453,12 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	amount := *req.Amount
 	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpBet, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
 
-	ss, live, err := s.liveSession(ctx, vendor, req.SessionToken, true)
+	ss, g, refusal, err := s.betCheck(ctx, vendor, req)
 	if err != nil {
 		return Response{}, err
 	}
-	if !live {
-		return s.refuse(ctx, t, fail(CodeSessionExpired, ""))
-	}
-	if PlayerID(ss.MemberID) != req.PlayerID {
-		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
-	}
-	if req.Currency != ss.Currency {
-		return s.refuse(ctx, t, fail(CodeCurrencyMismatch, ""))
-	}
-	g, found, err := s.games.FindGame(ctx, vendor, req.GameCode)
-	if err != nil {
-		return Response{}, err
-	}
-	if !found {
-		return s.refuse(ctx, t, fail(CodeUnknownGame, ""))
-	}
-	if g.Maintenance {
-		return s.refuse(ctx, t, fail(CodeGameDisabled, ""))
+	if refusal != "" {
+		return s.refuse(ctx, t, fail(refusal, ""))
 	}
 	if exists {
 		switch {
@@ -453,7 +477,8 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, round: roundWrite{op: roundBet, amount: amount, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
-	rec.fill = func(p ledger.Posting) error {
+	rec.fill = func(ps []ledger.Posting) error {
+		p := ps[0]
 		resp := ok(balanceAfter(p, main), ss.Currency)
 		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
 		rec.t.MemberID, rec.t.PostingID = ss.MemberID, p.ID
@@ -483,13 +508,138 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 		}
 		return Response{}, err
 	}
-	if now.UnixMilli()-ss.LastSeen > 60_000 {
-		h := tokenHash(req.SessionToken)
-		if err := s.store.touchSession(ctx, h, now.UnixMilli()); err != nil {
-			s.logger.WarnContext(ctx, "touch game session", "err", err)
+	s.touch(ctx, req.SessionToken, ss, now)
+	return out.out, nil
+}
+
+// betCheck is what a bet needs before its money moves: a live session of
+// the player in the request's currency, and a game of the vendor's that is
+// open. refusal is the error code when one fails.
+func (s *Service) betCheck(ctx context.Context, vendor string, req Request) (ss session, g Game, refusal string, err error) {
+	ss, live, err := s.liveSession(ctx, vendor, req.SessionToken, true)
+	switch {
+	case err != nil:
+		return ss, g, "", err
+	case !live:
+		return ss, g, CodeSessionExpired, nil
+	case PlayerID(ss.MemberID) != req.PlayerID:
+		return ss, g, CodeUnknownPlayer, nil
+	case req.Currency != ss.Currency:
+		return ss, g, CodeCurrencyMismatch, nil
+	}
+	g, found, err := s.games.FindGame(ctx, vendor, req.GameCode)
+	switch {
+	case err != nil:
+		return ss, g, "", err
+	case !found:
+		return ss, g, CodeUnknownGame, nil
+	case g.Maintenance:
+		return ss, g, CodeGameDisabled, nil
+	}
+	return ss, g, "", nil
+}
+
+// touch notes a session's use, at most once a minute.
+func (s *Service) touch(ctx context.Context, token string, ss session, now time.Time) {
+	if now.UnixMilli()-ss.LastSeen <= 60_000 {
+		return
+	}
+	h := tokenHash(token)
+	if err := s.store.touchSession(ctx, h, now.UnixMilli()); err != nil {
+		s.logger.WarnContext(ctx, "touch game session", "err", err)
+	}
+	ss.LastSeen = now.UnixMilli()
+	s.sessions.Store(h, ss)
+}
+
+// opBetWin plays a whole round in one call: the bet and its win as one
+// ledger chain (the bet checked against the balance before the win), the
+// answer and the round, opened COMPLETED, in the same commit. The round
+// must be new.
+func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	hash := requestHash(OpBetWin, req)
+	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
+	if err != nil {
+		return Response{}, err
+	}
+	if seen {
+		return replay(prior, hash), nil
+	}
+	bet, win := *req.Amount, *req.WinAmount
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpBetWin, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: bet, RequestHash: hash}
+	ss, g, refusal, err := s.betCheck(ctx, vendor, req)
+	if err != nil {
+		return Response{}, err
+	}
+	if refusal != "" {
+		return s.refuse(ctx, t, fail(refusal, ""))
+	}
+	if exists {
+		if r.Status != StatusOpen {
+			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
 		}
-		ss.LastSeen = now.UnixMilli()
-		s.sessions.Store(h, ss)
+		return s.refuse(ctx, t, fail(CodeInvalidRequest, "betwin plays a new round; roundId exists"))
+	}
+	main, house, err := s.accountIDs(ctx, ss.MemberID, ss.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.clock.Now()
+	rec := &pendingRecord{t: t, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
+		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
+	rec.fill = func(ps []ledger.Posting) error {
+		resp := ok(balanceAfter(ps[len(ps)-1], main), ss.Currency)
+		resp.TxID, resp.PlatformTxID, resp.RoundStatus = req.TxID, strconv.FormatInt(ps[0].ID, 10), StatusCompleted
+		rec.t.MemberID, rec.t.PostingID = ss.MemberID, ps[0].ID
+		return s.answer(rec, resp)
+	}
+	meta := map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash}
+	reqs := []ledger.PostingRequest{{
+		Key:  ledgerKey(vendor, req.TxID),
+		Kind: ledger.KindBet,
+		Lines: []ledger.Line{
+			{AccountID: main, Amount: -bet, Currency: ss.Currency},
+			{AccountID: house, Amount: bet, Currency: ss.Currency},
+		},
+		Metadata: meta,
+	}}
+	if win > 0 {
+		reqs = append(reqs, ledger.PostingRequest{
+			Key:  ledgerKey(vendor, req.TxID) + ":win",
+			Kind: ledger.KindWin,
+			Lines: []ledger.Line{
+				{AccountID: house, Amount: -win, Currency: ss.Currency},
+				{AccountID: main, Amount: win, Currency: ss.Currency},
+			},
+			Metadata: meta,
+		})
+	}
+	out, _, err := s.postChain(ctx, reqs, rec)
+	if err != nil {
+		switch apperr.As(err).Code {
+		case "ledger.insufficient_funds":
+			bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
+			if berr != nil {
+				return Response{}, berr
+			}
+			resp := fail(CodeInsufficientFunds, "")
+			resp.Balance, resp.Currency = &bal, ss.Currency
+			return s.refuse(ctx, t, resp)
+		case "ledger.idempotency_mismatch":
+			return fail(CodeDuplicateTxMismatch, ""), nil
+		}
+		return Response{}, err
+	}
+	s.touch(ctx, req.SessionToken, ss, now)
+	if out.stored {
+		round := out.after.Round
+		if out.after.ID == 0 { // the round as the call left it, when not read back
+			round = rec.round.round
+			round.Bet, round.ValidBet, round.Win, round.Status = bet, bet, win, StatusCompleted
+			round.StartedAt, round.EndedAt = now, now
+		}
+		s.runRoundHooks(ctx, round)
 	}
 	return out.out, nil
 }
@@ -546,7 +696,7 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 		if req.Jackpot {
 			meta["jackpot"] = "true"
 		}
-		rec.fill = func(p ledger.Posting) error { return answerWith(balanceAfter(p, main), p.ID) }
+		rec.fill = func(ps []ledger.Posting) error { return answerWith(balanceAfter(ps[0], main), ps[0].ID) }
 		p, _, err = s.post(ctx, ledger.PostingRequest{
 			Key:  ledgerKey(vendor, req.TxID),
 			Kind: ledger.KindWin,
@@ -641,7 +791,7 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		})
 	}
 	switch {
-	case bet.Kind != OpBet:
+	case bet.Kind != OpBet && bet.Kind != OpBetWin:
 		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId is not a bet"))
 	case bet.RoundID != req.RoundID:
 		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId belongs to another round"))
@@ -654,6 +804,8 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		return s.record(ctx, t, resp, roundWrite{}, nil)
 	case bet.MemberID != member:
 		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+	case bet.Kind == OpBetWin: // a round played in one call closed with its bet: it stands
+		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
 	case !roundExists:
 		return Response{}, fmt.Errorf("seamless: bet %s/%s without its round", vendor, req.RefTxID)
 	case r.Wins > 0:
@@ -675,7 +827,8 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		}
 		return s.store.refund(bctx, q, r.ID, bet.Amount, at)
 	}}
-	rec.fill = func(p ledger.Posting) error {
+	rec.fill = func(ps []ledger.Posting) error {
+		p := ps[0]
 		resp := ok(balanceAfter(p, main), r.Currency)
 		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
 		rec.t.PostingID = p.ID

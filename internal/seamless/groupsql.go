@@ -17,13 +17,14 @@ import (
 // filled database): PostgreSQL keeps a generic plan until the next ANALYZE.
 
 // roundWrite is what a stored answer does to its round: nothing (a
-// refusal), a bet (opens the round or adds to it) or a win (credits it and,
-// when end, completes it).
+// refusal), a bet (opens the round or adds to it), a win (credits it and,
+// when end, completes it) or a bet and win (opens it completed).
 type roundWrite struct {
-	op      int   // roundNone, roundBet, roundWin
-	round   Round // roundBet: the round to open (vendor, round id, member, game, currency)
+	op      int   // roundNone, roundBet, roundWin, roundBetWin
+	round   Round // roundBet, roundBetWin: the round to open (vendor, round id, member, game, currency)
 	id      int64 // roundWin: the round's row
 	amount  int64
+	win     int64 // roundBetWin: the win (amount is the bet)
 	jackpot bool
 	end     bool
 	at      int64
@@ -33,6 +34,7 @@ const (
 	roundNone = iota
 	roundBet
 	roundWin
+	roundBetWin
 )
 
 // record is one answer to store with its round write.
@@ -48,6 +50,8 @@ func (s *Store) writeRound(ctx context.Context, q db.Querier, w roundWrite) (rou
 		return roundRow{}, s.addBet(ctx, q, w.round, w.amount, w.at)
 	case roundWin:
 		return s.addWin(ctx, q, w.id, w.amount, w.jackpot, w.end, w.at)
+	case roundBetWin:
+		return s.addBetWin(ctx, q, w.round, w.amount, w.win, w.at)
 	}
 	return roundRow{}, nil
 }
@@ -58,16 +62,16 @@ func (s *Store) writeRound(ctx context.Context, q db.Querier, w roundWrite) (rou
 // and only the inserted ones write their round, through data-modifying CTEs
 // over the group's columns passed as arrays (a fixed text, so pgx prepares
 // it once per connection). It returns the inserted ids ('t' rows) and the
-// rounds the wins left ('w' rows). The caller keeps a round and a
+// rounds the wins and the bets and wins left ('w' rows). The caller keeps a round and a
 // transaction id to at most one record of the group: a row is changed at
 // most once per statement.
 var sqlRecordSet = `WITH v AS (
 	SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[],
 		$11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::text[], $19::text[], $20::text[],
-		$21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[])
+		$21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[])
 	AS v(vendor, tx_id, kind, member_id, round_id, amount, request_hash, status, http_status, response,
 		posting_id, rolled_back, created_at, op, round_pk, r_member, node_id, game_code, game_type, currency,
-		r_amount, jackpot, end_round, r_at)
+		r_amount, jackpot, end_round, r_at, r_win)
 ), t AS (
 	INSERT INTO seamless_tx (` + txCols + `)
 	SELECT ` + txCols + ` FROM v
@@ -78,6 +82,12 @@ var sqlRecordSet = `WITH v AS (
 	SELECT v.vendor, v.round_id, v.r_member, v.node_id, v.game_code, v.game_type, v.currency, v.r_amount, v.r_amount, '` + StatusOpen + `', v.r_at, v.r_at
 	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id WHERE v.op = ` + itoa(roundBet) + `
 	ON CONFLICT (vendor, round_id) DO UPDATE SET bet = game_round.bet + excluded.bet, valid_bet = game_round.valid_bet + excluded.valid_bet, updated_at = excluded.updated_at
+), bw AS (
+	INSERT INTO game_round (vendor, round_id, member_id, node_id, game_code, game_type, currency, bet, valid_bet, win, wins, status, started_at, updated_at, ended_at)
+	SELECT v.vendor, v.round_id, v.r_member, v.node_id, v.game_code, v.game_type, v.currency, v.r_amount, v.r_amount, v.r_win, 1, '` + StatusCompleted + `', v.r_at, v.r_at, v.r_at
+	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id WHERE v.op = ` + itoa(roundBetWin) + `
+	ON CONFLICT (vendor, round_id) DO UPDATE SET ` + betWinConflict + `
+	RETURNING ` + roundCols + `
 ), w AS (
 	UPDATE game_round g SET win = g.win + v.r_amount, wins = g.wins + 1, jackpot = CASE WHEN v.jackpot = 1 THEN 1 ELSE g.jackpot END, updated_at = v.r_at,
 		status = CASE WHEN v.end_round = 1 THEN '` + StatusCompleted + `' ELSE g.status END,
@@ -87,12 +97,20 @@ var sqlRecordSet = `WITH v AS (
 	RETURNING ` + prefixed("g", roundCols) + `
 )
 SELECT 't', t.vendor, t.tx_id, ` + zeros(roundCols) + ` FROM t
-UNION ALL SELECT 'w', '', '', ` + prefixed("w", roundCols) + ` FROM w`
+UNION ALL SELECT 'w', '', '', ` + prefixed("w", roundCols) + ` FROM w
+UNION ALL SELECT 'w', '', '', ` + prefixed("bw", roundCols) + ` FROM bw`
+
+// betWinConflict is what a bet and win does to a round that exists after
+// all (opened meanwhile by another instance): it adds to it and closes it.
+const betWinConflict = `bet = game_round.bet + excluded.bet, valid_bet = game_round.valid_bet + excluded.valid_bet,
+	win = game_round.win + excluded.win, wins = game_round.wins + 1, status = excluded.status,
+	updated_at = excluded.updated_at, ended_at = excluded.ended_at`
 
 // recordSet stores recs with sqlRecordSet (PostgreSQL). stored[i] tells
 // whether recs[i] was inserted (else its transaction id was stored before);
-// won holds the rounds the stored wins left, by row id.
-func (s *Store) recordSet(ctx context.Context, q db.Querier, recs []record) (stored []bool, won map[int64]roundRow, err error) {
+// won holds the rounds the stored wins (and bets and wins) left, by
+// roundKey.
+func (s *Store) recordSet(ctx context.Context, q db.Querier, recs []record) (stored []bool, won map[string]roundRow, err error) {
 	rows, err := q.QueryContext(ctx, sqlRecordSet, recordSetArgs(recs)...)
 	if err != nil {
 		return nil, nil, apperr.Internal(err, "store seamless answers")
@@ -114,26 +132,26 @@ func recordSetArgs(recs []record) []any {
 	var (
 		vendor, txID, kind, roundID, hash, status, response, gameCode, gameType, currency = make([]string, n), make([]string, n), make([]string, n),
 			make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		member, amount, httpStatus, posting, rolledBack, created, op, roundPK, rMember, node, rAmount, jackpot, end, rAt = make([]int64, n),
+		member, amount, httpStatus, posting, rolledBack, created, op, roundPK, rMember, node, rAmount, jackpot, end, rAt, rWin = make([]int64, n),
 			make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n),
-			make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+			make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	)
 	for i, rec := range recs {
 		t, w := rec.tx, rec.round
 		vendor[i], txID[i], kind[i], member[i], roundID[i], amount[i], hash[i], status[i] = t.Vendor, t.TxID, t.Kind, t.MemberID, t.RoundID, t.Amount, t.RequestHash, t.Status
 		httpStatus[i], response[i], posting[i], rolledBack[i], created[i] = int64(t.HTTPStatus), t.Response, t.PostingID, flag(t.RolledBack), t.CreatedAt
 		op[i], roundPK[i], rMember[i], node[i], gameCode[i], gameType[i], currency[i] = int64(w.op), w.id, w.round.MemberID, w.round.NodeID, w.round.GameCode, w.round.GameType, w.round.Currency
-		rAmount[i], jackpot[i], end[i], rAt[i] = w.amount, flag(w.jackpot), flag(w.end), w.at
+		rAmount[i], jackpot[i], end[i], rAt[i], rWin[i] = w.amount, flag(w.jackpot), flag(w.end), w.at, w.win
 	}
 	return []any{vendor, txID, kind, member, roundID, amount, hash, status, httpStatus, response,
-		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt}
+		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt, rWin}
 }
 
 // recordSetResult reads sqlRecordSet's rows (next gives each row, false at
 // the end): which records were stored, and the rounds the stored wins left.
-func recordSetResult(recs []record, next func() (interface{ Scan(...any) error }, bool)) (stored []bool, won map[int64]roundRow, err error) {
+func recordSetResult(recs []record, next func() (interface{ Scan(...any) error }, bool)) (stored []bool, won map[string]roundRow, err error) {
 	inserted := map[string]bool{}
-	won = map[int64]roundRow{}
+	won = map[string]roundRow{}
 	for {
 		row, ok := next()
 		if !ok {
@@ -148,7 +166,7 @@ func recordSetResult(recs []record, next func() (interface{ Scan(...any) error }
 			inserted[v+"\x00"+id] = true
 			continue
 		}
-		won[r.ID] = r
+		won[roundKey(r.Vendor, r.RoundID)] = r
 	}
 	stored = make([]bool, len(recs))
 	for i, rec := range recs {
@@ -167,6 +185,9 @@ type prefixScan struct {
 func (p prefixScan) Scan(dest ...any) error {
 	return p.row.Scan(append(p.first[:len(p.first):len(p.first)], dest...)...)
 }
+
+// roundKey identifies a round across vendors.
+func roundKey(vendor, roundID string) string { return vendor + "\x00" + roundID }
 
 func flag(b bool) int64 {
 	if b {

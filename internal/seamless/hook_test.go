@@ -19,6 +19,14 @@ func (h hookless) Post(ctx context.Context, req ledger.PostingRequest) (ledger.P
 	return h.Poster.Post(ctx, req)
 }
 
+func (h hookless) PostChain(ctx context.Context, reqs []ledger.PostingRequest) ([]ledger.Posting, error) {
+	reqs = append([]ledger.PostingRequest(nil), reqs...)
+	for i := range reqs {
+		reqs[i].Hook, reqs[i].HookData = nil, nil
+	}
+	return h.Poster.PostChain(ctx, reqs)
+}
+
 // TestAnswersInPostingTransaction checks that the answers of bets, wins and
 // rollbacks (with their round writes) are stored by the ledger in their
 // posting's transaction, the recorder never committing on its own, and that

@@ -36,7 +36,7 @@ type pendingRecord struct {
 	// (balance after, platform id); the record is then written by the
 	// ledger in the posting's own transaction (WritePosted), and hooked
 	// tells that it was.
-	fill   func(ledger.Posting) error
+	fill   func([]ledger.Posting) error // the posting, or a chain's postings in order
 	hooked bool
 
 	out    Response
@@ -157,13 +157,13 @@ func records(batch []*pendingRecord) []record {
 
 // settle gives each record of a set statement its answer: its own when it
 // was stored, else the one stored before (read through q).
-func (r *recorder) settle(ctx context.Context, q db.Querier, batch []*pendingRecord, stored []bool, won map[int64]roundRow) error {
+func (r *recorder) settle(ctx context.Context, q db.Querier, batch []*pendingRecord, stored []bool, won map[string]roundRow) error {
 	for i, p := range batch {
 		p.stored = stored[i]
 		if p.stored {
 			p.out = p.resp
-			if p.round.op == roundWin {
-				p.after = won[p.round.id]
+			if p.round.op == roundWin || p.round.op == roundBetWin {
+				p.after = won[roundKey(p.t.Vendor, p.t.RoundID)]
 			}
 			continue
 		}
@@ -279,7 +279,7 @@ func filled(posted []ledger.Hooked) ([]*pendingRecord, error) {
 			return nil, fmt.Errorf("seamless: posting %d hooked without a record (%T)", h.Posting.ID, h.Data)
 		}
 		p.hooked = false
-		if err := p.fill(h.Posting); err != nil {
+		if err := p.fill(append(append([]ledger.Posting(nil), h.Chain...), h.Posting)); err != nil {
 			return nil, err
 		}
 		batch[i] = p

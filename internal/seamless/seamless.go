@@ -92,6 +92,9 @@ type Games interface {
 // Poster moves money: wallet.Service.Post (which pushes balance events).
 type Poster interface {
 	Post(ctx context.Context, req ledger.PostingRequest) (ledger.Posting, error)
+	// PostChain writes postings together, all or none (betwin: the
+	// round's bet and its win).
+	PostChain(ctx context.Context, reqs []ledger.PostingRequest) ([]ledger.Posting, error)
 }
 
 // Accounts finds and opens ledger accounts: *ledger.Store.

@@ -236,6 +236,20 @@ func (s *Store) addBet(ctx context.Context, q db.Querier, r Round, amount, now i
 	return nil
 }
 
+// addBetWin opens a round played in one call, COMPLETED with its bet and
+// win (or, when it exists after all, adds them to it and closes it); it
+// returns the round as it now stands.
+func (s *Store) addBetWin(ctx context.Context, q db.Querier, r Round, bet, win, now int64) (roundRow, error) {
+	row, err := scanRound(s.queryRow(ctx, q, `INSERT INTO game_round (vendor, round_id, member_id, node_id, game_code, game_type, currency, bet, valid_bet, win, wins, status, started_at, updated_at, ended_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+		ON CONFLICT (vendor, round_id) DO UPDATE SET `+betWinConflict+` RETURNING `+roundCols,
+		r.Vendor, r.RoundID, r.MemberID, r.NodeID, r.GameCode, r.GameType, r.Currency, bet, bet, win, StatusCompleted, now, now, now))
+	if err != nil {
+		return row, apperr.Internal(err, "open a round with its bet and win")
+	}
+	return row, nil
+}
+
 // addWin credits a win to a round and, when end, completes it; it returns
 // the round as it now stands (the round-ended hooks get it without a read).
 func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jackpot, end bool, now int64) (roundRow, error) {

@@ -100,6 +100,21 @@ func (s *Service) Post(ctx context.Context, req ledger.PostingRequest) (ledger.P
 	return p, nil
 }
 
+// PostChain writes postings together, all or none (ledger.Store.PostChain),
+// and pushes the balance events of those it wrote, in order.
+func (s *Service) PostChain(ctx context.Context, reqs []ledger.PostingRequest) ([]ledger.Posting, error) {
+	ps, err := s.ledger.PostChain(ctx, reqs)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if !p.Replay {
+			s.publish(ctx, p)
+		}
+	}
+	return ps, nil
+}
+
 // SeedDemo credits each demo member (real accounts) with DemoOpening in the
 // brand currency from cashier clearing, once per member (key
 // demo-opening:<memberID>). It reports whether it posted anything.
