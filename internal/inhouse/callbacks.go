@@ -57,15 +57,46 @@ const (
 
 // bet sends the round's bet. A refusal maps to the player's error.
 func (s *Service) bet(ctx context.Context, r *roundRow) (betOutcome, int64, error) {
+	return s.sendBet(ctx, r, false)
+}
+
+// betWin plays a round decided at once in one callback (seamless betwin):
+// its bet and its win, the seamless round closed with them. Its txId is
+// the bet's, so a rollback of the bet (recovery) finds it.
+func (s *Service) betWin(ctx context.Context, r *roundRow) (betOutcome, int64, error) {
+	return s.sendBet(ctx, r, true)
+}
+
+// inOneCall tells a round played with betWin: decided at once, with no
+// jackpot hit (a hit is claimed and paid apart, between bet and win).
+func (s *Service) inOneCall(r roundRow) bool {
+	return !r.JPHit && r.SeedID != 0 && s.decidedAtStart(r)
+}
+
+// betRequest is the round's bet callback (with its win: betwin).
+func (s *Service) betRequest(ctx context.Context, r *roundRow, withWin bool) (string, seamless.Request, error) {
 	token, err := s.session(ctx, r)
+	if err != nil {
+		return "", seamless.Request{}, err
+	}
+	amount := r.Amount
+	op, req := seamless.OpBet, seamless.Request{SessionToken: token, PlayerID: seamless.PlayerID(r.MemberID),
+		Currency: r.Currency, TxID: betTx(r), RoundID: roundRef(r), GameCode: r.GameCode, Amount: &amount}
+	if withWin {
+		win := r.Win
+		op, req.WinAmount = seamless.OpBetWin, &win
+	}
+	return op, req, nil
+}
+
+func (s *Service) sendBet(ctx context.Context, r *roundRow, withWin bool) (betOutcome, int64, error) {
+	op, req, err := s.betRequest(ctx, r, withWin)
 	if err != nil {
 		return betRefused, 0, err
 	}
-	amount := r.Amount
-	resp, err := s.wallet.Call(ctx, seamless.OpBet, seamless.Request{SessionToken: token, PlayerID: seamless.PlayerID(r.MemberID),
-		Currency: r.Currency, TxID: betTx(r), RoundID: roundRef(r), GameCode: r.GameCode, Amount: &amount})
+	resp, err := s.wallet.Call(ctx, op, req)
 	if err != nil {
-		s.logger.ErrorContext(ctx, "in-house bet: outcome unknown", "round", r.ID, "err", err)
+		s.logger.ErrorContext(ctx, "in-house bet: outcome unknown", "round", r.ID, "op", op, "err", err)
 		return betUnknown, 0, apperr.New(apperr.KindUnavailable, "inhouse.wallet_unavailable")
 	}
 	switch resp.Code {
@@ -92,8 +123,28 @@ func balanceOf(resp seamless.Response) int64 {
 }
 
 // pay sends the round's win (0 for a loss) and ends the seamless round. It
-// is idempotent: a retry sends the same txId and gets the first answer.
+// is idempotent: a retry sends the same txId and gets the first answer. A
+// round played in one call (betWin) is paid by that call: recovery sends it
+// again and gets its answer (a round whose bet went alone, from before
+// betwin existed, gets its win).
 func (s *Service) pay(ctx context.Context, r *roundRow) (int64, error) {
+	if s.inOneCall(*r) {
+		op, req, err := s.betRequest(ctx, r, true)
+		if err != nil {
+			return 0, err
+		}
+		resp, err := s.wallet.Call(ctx, op, req)
+		if err != nil {
+			return 0, err
+		}
+		switch resp.Code {
+		case "":
+			return balanceOf(resp), nil
+		case seamless.CodeDuplicateTxMismatch: // its bet went alone: the win follows
+		default:
+			return 0, fmt.Errorf("bet and win of round %d refused: %s %s", r.ID, resp.Code, resp.Message)
+		}
+	}
 	if r.JPWin > 0 {
 		jp := r.JPWin
 		resp, err := s.wallet.Call(ctx, seamless.OpWin, seamless.Request{PlayerID: seamless.PlayerID(r.MemberID), Currency: r.Currency,
@@ -133,7 +184,8 @@ func (s *Service) rollback(ctx context.Context, r *roundRow) (done bool, balance
 	switch resp.Code {
 	case "":
 		return true, balanceOf(resp), nil
-	case seamless.CodeRollbackAfterWin, seamless.CodeRoundClosed:
+	case seamless.CodeRollbackAfterWin, seamless.CodeRoundClosed,
+		seamless.CodeInsufficientFunds: // a round played in one call whose win is spent: it stands
 		return false, 0, nil
 	}
 	return false, 0, fmt.Errorf("rollback of round %d refused: %s %s", r.ID, resp.Code, resp.Message)

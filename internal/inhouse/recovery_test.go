@@ -43,7 +43,7 @@ func TestRecovery(t *testing.T) {
 
 		t.Run("LostBetRequestRolledBack", func(t *testing.T) {
 			before := s.balance(id)
-			s.faults.failNext("bet", "before")
+			s.faults.failNext("betwin", "before") // a Dice round is played in one callback
 			status, env := s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "lost-bet-req", dice, nil)
 			if status != http.StatusServiceUnavailable || env.Code != "inhouse.wallet_unavailable" {
 				t.Fatalf("lost bet: %d %s", status, env.Code)
@@ -58,7 +58,9 @@ func TestRecovery(t *testing.T) {
 
 		t.Run("LostBetAnswerRefunded", func(t *testing.T) {
 			before := s.balance(id)
-			s.faults.failNext("bet", "after")
+			// The bet and win are applied, the answer lost: the round is
+			// rolled back whole (bet refunded, win taken back).
+			s.faults.failNext("betwin", "after")
 			status, _ := s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "lost-bet-ans", dice, nil)
 			if status != http.StatusServiceUnavailable {
 				t.Fatalf("status %d", status)
@@ -75,11 +77,11 @@ func TestRecovery(t *testing.T) {
 			before := s.balance(id)
 			// The bet is taken but its answer is lost, and so is the
 			// immediate rollback: the process "dies" with the round PENDING.
-			s.faults.failNext("bet", "after")
+			s.faults.failNext("betwin", "after")
 			s.faults.failNext("rollback", "before")
 			s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "crash-pending", dice, nil)
 			r := s.lastRound(id)
-			if r.State != statePending || s.balance(id) != before-1000 {
+			if r.State != statePending || s.balance(id) != before-1000+r.Win {
 				t.Fatalf("before restart: %s %d", r.State, s.balance(id))
 			}
 			s.restart()
@@ -99,17 +101,30 @@ func TestRecovery(t *testing.T) {
 			s.verifyLedger()
 		})
 
+		// A Mines cash-out is the round's win sent on its own.
+		minesWithReveal := func() (Play, int) {
+			p := s.post("/wps/inhouse/mines/start", tok, map[string]any{"amount": 1000, "size": 5, "mines": 3})
+			st := s.roundState(p.Round.ID)
+			var ms minesState
+			if err := json.Unmarshal([]byte(st.Outcome), &ms); err != nil {
+				t.Fatal(err)
+			}
+			safe := firstSafe(ms.Mines, 25, nil)
+			s.post("/wps/inhouse/mines/reveal", tok, map[string]any{"roundId": p.Round.ID, "tile": safe})
+			return p, safe
+		}
+
 		t.Run("LostWinPaidAfterRestart", func(t *testing.T) {
 			before := s.balance(id)
-			// Target 9700 under: the roll must be below it to win; lose the win's answer.
+			p, _ := minesWithReveal()
 			s.faults.failNext("win", "after")
-			status, env := s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "lost-win", map[string]any{"amount": 1000, "target": 9700}, nil)
+			status, env := s.call(http.MethodPost, "/wps/inhouse/mines/cashout", nil, tok, "lost-win", map[string]any{"roundId": p.Round.ID}, nil)
 			if status != http.StatusServiceUnavailable {
 				t.Fatalf("lost win: %d %s", status, env.Code)
 			}
-			r := s.lastRound(id)
-			if r.State != stateSettling {
-				t.Fatalf("round %s", r.State)
+			r := s.roundState(p.Round.ID)
+			if r.State != stateSettling || r.Win <= 0 {
+				t.Fatalf("round %s win %d", r.State, r.Win)
 			}
 			s.restart()
 			s.clk.Advance(DefaultPendingGrace + time.Second)
@@ -131,32 +146,43 @@ func TestRecovery(t *testing.T) {
 			s.verifyLedger()
 		})
 
-		t.Run("CrashAfterWinRestartCompletes", func(t *testing.T) {
-			before := s.balance(id)
-			// The win is applied, then the process dies before it marks the
-			// round: it is PENDING with its win in the wallet.
-			s.faults.failNext("win", "after")
-			s.faults.failNext("rollback", "before")
-			r0 := roundRow{}
-			_ = r0
-			p, err := s.svc.Dice(context.Background(), s.caller("demo01"), "crash-after-win", DiceRequest{Amount: 1000, Target: 9700})
-			if err == nil {
-				t.Fatalf("want an error, got %+v", p)
+		t.Run("CrashAfterBetWinSpentCompletes", func(t *testing.T) {
+			// The bet and win are applied, the answer and the immediate
+			// rollback lost: the round is PENDING with its win in the
+			// wallet. The player spends the win meanwhile, so the rollback
+			// cannot take it back: recovery completes the round as played.
+			// (A lost Dice roll has no win to spend: play until one wins.)
+			var r roundRow
+			for i := 0; ; i++ {
+				s.faults.failNext("betwin", "after")
+				s.faults.failNext("rollback", "before")
+				if _, err := s.svc.Dice(context.Background(), s.caller("demo01"), "crash-after-win-"+itoa(int64(i)), DiceRequest{Amount: 1000, Target: 9700}); err == nil {
+					t.Fatal("want an error")
+				}
+				if r = s.lastRound(id); r.State != statePending {
+					t.Fatalf("round %s", r.State)
+				}
+				if r.Win > 1000 {
+					break
+				}
+				s.restart() // a lost roll: recovery refunds it
+				s.clk.Advance(DefaultPendingGrace + time.Second)
+				if rep := s.recover(); rep.Cancelled != 1 || i == 9 {
+					t.Fatalf("lost roll %d: %+v", i, rep)
+				}
 			}
-			r := s.lastRound(id)
-			// settle moved it to SETTLING; force the crash case (PENDING) by hand.
-			if _, err := d.ExecContext(context.Background(), d.Rebind(`UPDATE inhouse_round SET state = 'PENDING' WHERE id = ?`), r.ID); err != nil {
-				t.Fatal(err)
-			}
+			s.fund(id, -(s.balance(id) - 10)) // spent: 10 left, less than the win's excess over the bet
+			left := s.balance(id)
 			s.restart()
 			s.clk.Advance(DefaultPendingGrace + time.Second)
 			if rep := s.recover(); rep.Settled != 1 {
 				t.Fatalf("report %+v", rep)
 			}
-			r = s.roundState(r.ID)
-			if r.State != stateCompleted || s.balance(id) != before-1000+r.Win {
-				t.Fatalf("after recovery: %s balance %d want %d", r.State, s.balance(id), before-1000+r.Win)
+			got := s.roundState(r.ID)
+			if got.State != stateCompleted || got.Win != r.Win || s.balance(id) != left {
+				t.Fatalf("after recovery: %s win %d balance %d want %d", got.State, got.Win, s.balance(id), left)
 			}
+			s.fund(id, 1_000_000)
 			s.verifyLedger()
 		})
 

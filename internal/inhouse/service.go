@@ -326,9 +326,16 @@ func (s *Service) nonce(ctx context.Context, q *db.Tx, memberID int64) (seedRow,
 	return seed, err
 }
 
-// afterInsert sends the bet and finishes what can be finished at once.
+// afterInsert sends the bet and finishes what can be finished at once: a
+// round decided at once without a jackpot hit is played in one callback
+// (bet and win), the others bet first.
 func (s *Service) afterInsert(ctx context.Context, r *roundRow, final string) (Play, error) {
-	res, bal, err := s.bet(ctx, r)
+	oneCall := final != stateOpen && !r.JPHit && r.SeedID != 0
+	bet := s.bet
+	if oneCall {
+		bet = s.betWin
+	}
+	res, bal, err := bet(ctx, r)
 	switch res {
 	case betRefused:
 		if derr := s.store.deletePending(context.WithoutCancel(ctx), r.ID); derr != nil {
@@ -341,6 +348,9 @@ func (s *Service) afterInsert(ctx context.Context, r *roundRow, final string) (P
 		return Play{}, err
 	}
 	r.Balance = bal
+	if oneCall {
+		return s.complete(ctx, r, bal)
+	}
 	if final == stateOpen {
 		ok, err := s.store.apply(ctx, s.store.db, change{ID: r.ID, From: []string{statePending}, Version: -1, State: stateOpen, Balance: &bal, Now: s.clock.Now().UnixMilli()})
 		if err != nil {

@@ -219,12 +219,13 @@ func TestBetWinShape(t *testing.T) {
 	}
 }
 
-// TestBetWinRollback: a rollback of a bet and win that stands is refused
-// (its round is closed), of a refused one answers OK, and one that comes
-// first bars the bet and win that follows.
+// TestBetWinRollback: a rollback of a bet and win undoes the round whole
+// (the bet refunded, the win taken back, the round CANCELLED) once; a
+// rollback of a refused one answers OK and moves nothing; one that comes
+// first bars the bet and win that follows; and when the win has been spent
+// the rollback is refused and the round stands.
 func TestBetWinRollback(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newSite(t, d)
+	eachAnswerPath(t, func(t *testing.T, s *site) {
 		tok := s.player(90, 50_00)
 		p := PlayerID(90)
 		rb := func(tx, ref, round string) m {
@@ -233,7 +234,25 @@ func TestBetWinRollback(t *testing.T) {
 		st, r := s.call("PG", OpBetWin, s.betWin(tok, p, "bw1", "r1", 10_00, 4_00))
 		wantCode(t, st, r, 200, "")
 		st, r = s.call("PG", OpRollback, rb("rb1", "bw1", "r1"))
-		wantCode(t, st, r, 409, CodeRoundClosed)
+		wantCode(t, st, r, 200, "")
+		if *r.Balance != 50_00 || s.mainBalance(90) != 50_00 {
+			t.Fatalf("rollback %+v, main %d", r, s.mainBalance(90))
+		}
+		if rd := s.round("r1"); rd.Status != StatusCancelled || rd.ValidBet != 0 || rd.Win != 0 || rd.Bet != 10_00 {
+			t.Fatalf("round after rollback %+v", rd)
+		}
+		st, again := s.call("PG", OpRollback, rb("rb1", "bw1", "r1"))
+		wantCode(t, st, again, 200, "")
+		st, again = s.call("PG", OpRollback, rb("rb1b", "bw1", "r1"))
+		wantCode(t, st, again, 200, "")
+		if s.mainBalance(90) != 50_00 {
+			t.Fatalf("main after repeated rollbacks %d", s.mainBalance(90))
+		}
+		// The bet and win itself again: the first answer, nothing moves.
+		st, again = s.call("PG", OpBetWin, s.betWin(tok, p, "bw1", "r1", 10_00, 4_00))
+		if st != 200 || s.mainBalance(90) != 50_00 {
+			t.Fatalf("bet and win after its rollback: %d, main %d", st, s.mainBalance(90))
+		}
 
 		st, r = s.call("PG", OpBetWin, s.betWin(tok, p, "bw2", "r2", 100_00, 0))
 		wantCode(t, st, r, 409, CodeInsufficientFunds)
@@ -244,8 +263,20 @@ func TestBetWinRollback(t *testing.T) {
 		wantCode(t, st, r, 200, "")
 		st, r = s.call("PG", OpBetWin, s.betWin(tok, p, "bw3", "r3", 1_00, 0))
 		wantCode(t, st, r, 409, CodeBetRolledBack)
-		if got := s.mainBalance(90); got != 44_00 {
-			t.Fatalf("main %d, want 44_00", got)
+		if got := s.mainBalance(90); got != 50_00 {
+			t.Fatalf("main %d, want 50_00", got)
+		}
+
+		// A big win, then spent (a bet on another round): the rollback
+		// cannot take it back and is refused; the round stands.
+		st, r = s.call("PG", OpBetWin, s.betWin(tok, p, "bw4", "r4", 10_00, 100_00))
+		wantCode(t, st, r, 200, "")
+		st, r = s.call("PG", OpBet, s.bet(tok, p, "b5", "r5", 130_00))
+		wantCode(t, st, r, 200, "")
+		st, r = s.call("PG", OpRollback, rb("rb4", "bw4", "r4"))
+		wantCode(t, st, r, 409, CodeInsufficientFunds)
+		if rd := s.round("r4"); rd.Status != StatusCompleted || rd.Win != 100_00 || s.mainBalance(90) != 10_00 {
+			t.Fatalf("round %+v, main %d", rd, s.mainBalance(90))
 		}
 		s.verifyLedger()
 	})

@@ -804,8 +804,8 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		return s.record(ctx, t, resp, roundWrite{}, nil)
 	case bet.MemberID != member:
 		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
-	case bet.Kind == OpBetWin: // a round played in one call closed with its bet: it stands
-		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+	case bet.Kind == OpBetWin && roundExists:
+		return s.rollbackBetWin(ctx, vendor, req, t, bet, r)
 	case !roundExists:
 		return Response{}, fmt.Errorf("seamless: bet %s/%s without its round", vendor, req.RefTxID)
 	case r.Wins > 0:
@@ -844,6 +844,66 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
 	}, rec)
 	if err != nil {
+		return Response{}, err
+	}
+	return out.out, nil
+}
+
+// rollbackBetWin undoes a round played in one call: its bet is refunded
+// and its win taken back, as one ledger chain, and the round is CANCELLED.
+// When the player's balance no longer holds the win (spent meanwhile), the
+// rollback is refused with INSUFFICIENT_FUNDS and the round stands.
+func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request, t txRow, bet txRow, r roundRow) (Response, error) {
+	main, house, err := s.accountIDs(ctx, r.MemberID, r.Currency)
+	if err != nil {
+		return Response{}, err
+	}
+	t.Amount = bet.Amount
+	at, bctx := s.clock.Now().UnixMilli(), context.WithoutCancel(ctx)
+	rec := &pendingRecord{t: t, fn: func(q db.Querier) error {
+		if err := s.store.markRolledBack(bctx, q, vendor, req.RefTxID); err != nil {
+			return err
+		}
+		return s.store.cancelRound(bctx, q, r.ID, at)
+	}}
+	rec.fill = func(ps []ledger.Posting) error {
+		resp := ok(balanceAfter(ps[len(ps)-1], main), r.Currency)
+		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(ps[0].ID, 10)
+		rec.t.PostingID = ps[0].ID
+		return s.answer(rec, resp)
+	}
+	meta := map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID}
+	reqs := []ledger.PostingRequest{{
+		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
+		Kind: ledger.KindRefund,
+		Lines: []ledger.Line{
+			{AccountID: house, Amount: -bet.Amount, Currency: r.Currency},
+			{AccountID: main, Amount: bet.Amount, Currency: r.Currency},
+		},
+		Metadata: meta,
+	}}
+	if r.Win > 0 {
+		reqs = append(reqs, ledger.PostingRequest{
+			Key:  ledgerKey(vendor, req.RefTxID) + ":win:rollback",
+			Kind: ledger.KindCorrection,
+			Lines: []ledger.Line{
+				{AccountID: main, Amount: -r.Win, Currency: r.Currency},
+				{AccountID: house, Amount: r.Win, Currency: r.Currency},
+			},
+			Metadata: meta,
+		})
+	}
+	out, _, err := s.postChain(ctx, reqs, rec)
+	if err != nil {
+		if apperr.As(err).Code == "ledger.insufficient_funds" {
+			bal, berr := s.balance(ctx, r.MemberID, r.Currency)
+			if berr != nil {
+				return Response{}, berr
+			}
+			resp := fail(CodeInsufficientFunds, "the round's win is no longer in the balance; the round stands")
+			resp.Balance, resp.Currency = &bal, r.Currency
+			return s.refuse(ctx, t, resp)
+		}
 		return Response{}, err
 	}
 	return out.out, nil

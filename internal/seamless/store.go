@@ -270,6 +270,17 @@ func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jack
 	return r, nil
 }
 
+// cancelRound marks a round rolled back whole (a bet and win): nothing bet
+// counts and nothing is won.
+func (s *Store) cancelRound(ctx context.Context, q db.Querier, id, now int64) error {
+	_, err := q.ExecContext(ctx, s.db.Rebind(`UPDATE game_round SET valid_bet = 0, win = 0, status = ?, updated_at = ?, ended_at = ? WHERE id = ?`),
+		StatusCancelled, now, now, id)
+	if err != nil {
+		return apperr.Internal(err, "cancel round")
+	}
+	return nil
+}
+
 func (s *Store) refund(ctx context.Context, q db.Querier, id, amount, now int64) error {
 	_, err := q.ExecContext(ctx, s.db.Rebind(`UPDATE game_round SET valid_bet = valid_bet - ?, updated_at = ? WHERE id = ?`), amount, now, id)
 	if err != nil {
