@@ -8,7 +8,6 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
-	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -35,9 +34,10 @@ func (m *Main) wireSeamless(ctx context.Context, mux *http.ServeMux, games *game
 	if m.Config.Demo {
 		cfg.GeneratedSecrets = account.NewStore(m.DB)
 	}
-	// PostgreSQL: a money callback's answer rides in its ledger batch's last
-	// round trip (ledger.PipelinedHook), one commit instead of two.
-	cfg.AnswersInPosting = m.DB.Dialect == db.Postgres
+	// A money callback's answer is written in its posting's transaction:
+	// one commit instead of two (on PostgreSQL in the ledger batch's last
+	// round trip, ledger.PipelinedHook).
+	cfg.AnswersInPosting = true
 	svc := seamless.NewService(seamless.NewStore(m.DB), seamless.NewCatalogGames(games), wallets, ledger.NewStore(m.DB, m.Clock), m.Clock, m.Logger, cfg)
 	seamless.NewHandler(svc).Routes(mux)
 	go svc.Run(ctx, seamless.SweepEvery)
