@@ -98,29 +98,18 @@ func (s *Store) drainCompletions() {
 	q := &s.done
 	for {
 		q.mu.Lock()
-		// The batch takes each round once; a second completion of a round
-		// (a request and recovery racing) waits for the next batch.
-		var batch, rest []*completion
-		seen := map[int64]bool{}
-		for _, c := range q.queue {
-			if len(batch) < maxCompletions && !seen[c.id] {
-				seen[c.id] = true
-				batch = append(batch, c)
-			} else {
-				rest = append(rest, c)
-			}
-		}
-		q.queue = rest
-		if len(batch) == 0 {
+		if len(q.queue) == 0 {
 			q.running = false
 			q.mu.Unlock()
 			return
 		}
 		q.mu.Unlock()
+		var batch []*completion
 		if s.db.Dialect == db.Postgres {
+			batch = q.take()
 			s.completePostgres(batch)
 		} else {
-			s.completeSQLite(batch)
+			batch = s.completeSQLite(q)
 		}
 		for _, c := range batch {
 			close(c.done)
@@ -128,10 +117,35 @@ func (s *Store) drainCompletions() {
 	}
 }
 
-// completeSQLite completes a batch in one transaction, a statement per
-// round and the accrual once per currency.
-func (s *Store) completeSQLite(batch []*completion) {
+// take takes the next batch off the queue: each round once (a second
+// completion of a round, a request and recovery racing, waits for the next
+// batch), at most maxCompletions.
+func (q *completions) take() []*completion {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var batch, rest []*completion
+	seen := map[int64]bool{}
+	for _, c := range q.queue {
+		if len(batch) < maxCompletions && !seen[c.id] {
+			seen[c.id] = true
+			batch = append(batch, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	q.queue = rest
+	return batch
+}
+
+// completeSQLite completes the next batch in one transaction, a statement
+// per round and the accrual once per currency, and returns the batch. The
+// batch is taken once the transaction holds the write lock: the
+// completions queued while it waited for its turn (behind the ledger's
+// batch, say) go in it too, rather than in a transaction of their own.
+func (s *Store) completeSQLite(q *completions) (batch []*completion) {
+	taken := false
 	err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+		batch, taken = q.take(), true
 		accrued := map[string]int64{}
 		for _, c := range batch {
 			var cur string
@@ -157,11 +171,15 @@ func (s *Store) completeSQLite(batch []*completion) {
 		}
 		return nil
 	})
+	if !taken { // no transaction: the batch fails with it
+		batch = q.take()
+	}
 	if err != nil {
 		for _, c := range batch {
 			c.ok, c.err = false, apperr.Internal(err, "complete round")
 		}
 	}
+	return batch
 }
 
 // completePostgres completes a batch with completeSetSQL. When the
@@ -246,26 +264,38 @@ func (s *Store) openRound(ctx context.Context, memberID int64, fn func(tx *db.Tx
 	return it.err
 }
 
+// take takes the next batch of round inserts off the queue.
+func (q *openings) take() []*openItem {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	batch := q.queue
+	if len(batch) > maxCompletions {
+		batch, q.queue = batch[:maxCompletions], batch[maxCompletions:]
+	} else {
+		q.queue = nil
+	}
+	// Seed rows are locked in ascending member order, so batches of two
+	// instances cannot deadlock.
+	sort.SliceStable(batch, func(i, j int) bool { return batch[i].member < batch[j].member })
+	return batch
+}
+
 func (s *Store) drainOpenings() {
 	q := &s.opens
 	for {
 		q.mu.Lock()
-		batch := q.queue
-		if len(batch) > maxCompletions {
-			batch, q.queue = batch[:maxCompletions], batch[maxCompletions:]
-		} else {
-			q.queue = nil
-		}
-		if len(batch) == 0 {
+		if len(q.queue) == 0 {
 			q.running = false
 			q.mu.Unlock()
 			return
 		}
 		q.mu.Unlock()
-		// Seed rows are locked in ascending member order, so batches of two
-		// instances cannot deadlock.
-		sort.SliceStable(batch, func(i, j int) bool { return batch[i].member < batch[j].member })
+		// The batch is taken once the transaction holds the write lock, so
+		// the inserts queued while it waited for its turn go in it too.
+		var batch []*openItem
+		taken := false
 		err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+			batch, taken = q.take(), true
 			for _, it := range batch {
 				err := it.fn(tx)
 				if err != nil && err != errReplay && apperr.As(err).Kind == apperr.KindInternal {
@@ -275,6 +305,9 @@ func (s *Store) drainOpenings() {
 			}
 			return nil
 		})
+		if !taken { // no transaction: the batch fails with it
+			batch = q.take()
+		}
 		for _, it := range batch {
 			if err != nil {
 				it.err = err
