@@ -37,6 +37,7 @@ type completions struct {
 	queue   []*completion
 	running bool
 	setSQL  string // completeSetSQL; tests make it fail to reach the fallback
+	batches int    // SQLite transactions that completed rounds (tests)
 }
 
 // maxCompletions bounds one batch.
@@ -146,6 +147,9 @@ func (s *Store) completeSQLite(q *completions) (batch []*completion) {
 	taken := false
 	err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
 		batch, taken = q.take(), true
+		q.mu.Lock()
+		q.batches++
+		q.mu.Unlock()
 		accrued := map[string]int64{}
 		for _, c := range batch {
 			var cur string

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
@@ -116,6 +117,100 @@ func TestCompletionBatch(t *testing.T) {
 					t.Errorf("accrued %d, want 42 (10 + 20 + 0 + 5 + 7)", accrued)
 				}
 			})
+		}
+	})
+}
+
+// TestBatchesTakenWithTheWriteTurn (SQLite): a batch of round inserts or
+// completions is taken once its transaction holds the write lock, so what
+// queues while it waits for its turn (behind another writer) goes in the
+// same transaction instead of the next one.
+func TestBatchesTakenWithTheWriteTurn(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if d.Dialect != db.SQLite {
+			t.Skip("SQLite's writers take turns; PostgreSQL's do not")
+		}
+		ctx := context.Background()
+		s := NewStore(d)
+		ids := make([]int64, 3)
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			for i := range ids {
+				r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: "PHP", Amount: 100, State: "PENDING",
+					Params: "{}", Outcome: "{}", Key: "turn" + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
+				if _, err := s.insertRound(ctx, tx, r); err != nil {
+					return err
+				}
+				ids[i] = r.ID
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		// holdTurn keeps the write turn until the returned func is called.
+		holdTurn := func() func() {
+			inside, release := make(chan struct{}), make(chan struct{})
+			go func() {
+				_ = d.InTx(ctx, func(*db.Tx) error { close(inside); <-release; return nil })
+			}()
+			<-inside
+			return func() { close(release) }
+		}
+
+		release := holdTurn()
+		var wg sync.WaitGroup
+		complete := func(id int64) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if ok, err := s.completeRound(ctx, id, 0, 0, 0, 2); err != nil || !ok {
+					t.Errorf("complete %d: %v %v", id, ok, err)
+				}
+			}()
+		}
+		complete(ids[0])
+		time.Sleep(50 * time.Millisecond) // its drainer now waits for the turn
+		complete(ids[1])
+		complete(ids[2])
+		waitFor(t, "the later completions queued", func() bool {
+			s.done.mu.Lock()
+			defer s.done.mu.Unlock()
+			return len(s.done.queue) == 3
+		})
+		release()
+		wg.Wait()
+		if s.done.batches != 1 {
+			t.Errorf("completions in %d transactions, want 1", s.done.batches)
+		}
+
+		release = holdTurn()
+		txs := make(chan *db.Tx, 3)
+		open := func() {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := s.openRound(ctx, 1, func(tx *db.Tx) error { txs <- tx; return nil }); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		open()
+		time.Sleep(50 * time.Millisecond)
+		open()
+		open()
+		waitFor(t, "the later inserts queued", func() bool {
+			s.opens.mu.Lock()
+			defer s.opens.mu.Unlock()
+			return len(s.opens.queue) == 3
+		})
+		release()
+		wg.Wait()
+		close(txs)
+		seen := map[*db.Tx]bool{}
+		for tx := range txs {
+			seen[tx] = true
+		}
+		if len(seen) != 1 {
+			t.Errorf("round inserts in %d transactions, want 1", len(seen))
 		}
 	})
 }
