@@ -172,3 +172,44 @@ func TestPostChainInBatch(t *testing.T) {
 		b.verifyClean()
 	})
 }
+
+// TestBatchTakenWithTheWriteTurn (SQLite): the writer takes its batch once
+// it holds the database's write turn, so postings queued while it waited
+// behind another writer go in the same batch.
+func TestBatchTakenWithTheWriteTurn(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if d.Dialect != db.SQLite {
+			t.Skip("SQLite's writers take turns; PostgreSQL's do not")
+		}
+		ctx := context.Background()
+		b := newBook(t, d)
+		alice := b.player(1, 100)
+		inside, release := make(chan struct{}), make(chan struct{})
+		go func() {
+			_ = d.InTx(ctx, func(*db.Tx) error { close(inside); <-release; return nil })
+		}()
+		<-inside
+		before := b.s.Stats()
+		var wg sync.WaitGroup
+		post := func(key string) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := b.s.Post(ctx, transfer(key, ledger.KindBet, alice.ID, b.house.ID, 1)); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		post("t1")
+		time.Sleep(50 * time.Millisecond) // its writer now waits for the turn
+		post("t2")
+		post("t3")
+		time.Sleep(50 * time.Millisecond)
+		close(release)
+		wg.Wait()
+		after := b.s.Stats()
+		if after.Batches-before.Batches != 1 || after.Postings-before.Postings != 3 {
+			t.Fatalf("%d postings in %d batches, want 3 in 1", after.Postings-before.Postings, after.Batches-before.Batches)
+		}
+	})
+}

@@ -149,6 +149,15 @@ func (s *Store) drain() {
 			s.mu.Unlock()
 			return
 		}
+		// SQLite: the batch is taken once the writer holds the database's
+		// write turn, so the postings queued while it waited (behind another
+		// domain's transaction) go in this batch rather than the next.
+		s.mu.Unlock()
+		ctx, release, err := s.db.HoldWriteTurn(context.Background())
+		if err != nil { // cannot happen with a context that never ends
+			ctx, release = context.Background(), func() {}
+		}
+		s.mu.Lock()
 		n, lines := 0, 0
 		for n < len(s.queue) && n < maxBatchPostings && (n == 0 || lines+len(s.queue[n].lines) <= maxBatchLines) {
 			lines += len(s.queue[n].lines)
@@ -163,7 +172,8 @@ func (s *Store) drain() {
 		s.queue = s.queue[:rest]
 		s.mu.Unlock()
 
-		s.commitBatch(batch)
+		s.commitBatch(ctx, batch)
+		release()
 
 		// Expect the answered callers back, on top of what queued meanwhile.
 		s.mu.Lock()
@@ -179,7 +189,7 @@ func (s *Store) drain() {
 
 // commitBatch runs the batch's transaction, retrying the whole of it when it
 // lost a race, and answers every caller.
-func (s *Store) commitBatch(batch []*pending) {
+func (s *Store) commitBatch(parent context.Context, batch []*pending) {
 	// Callers that gave up before their batch started are answered and left out.
 	live := batch[:0]
 	var gone error // the decision of a chain's first posting holds for the chain
@@ -198,7 +208,7 @@ func (s *Store) commitBatch(batch []*pending) {
 	}
 	// The batch belongs to no single caller: one caller giving up must not
 	// roll back the others' postings.
-	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
+	ctx, cancel := context.WithTimeout(parent, batchTimeout)
 	defer cancel()
 	if s.db.Dialect == db.SQLite {
 		// SQLite runs the batch in-process: its statements are point reads and

@@ -207,7 +207,7 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 // PostgreSQL) as SQLite's busy timeout would (10 s), then goes ahead
 // anyway: a nested write then fails as it did before, it does not hang.
 func (d *DB) writeTurn(ctx context.Context) (release func(), err error) {
-	if d.writer == nil {
+	if d.writer == nil || ctx.Value(heldTurn{d}) != nil {
 		return func() {}, nil
 	}
 	t := time.NewTimer(10 * time.Second)
@@ -220,6 +220,26 @@ func (d *DB) writeTurn(ctx context.Context) (release func(), err error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// heldTurn marks a context whose goroutine holds d's writer turn.
+type heldTurn struct{ d *DB }
+
+// HoldWriteTurn takes this process's SQLite writer turn for a caller that
+// wants to decide what it writes only once it may write (a group commit
+// then takes everything queued while it waited for its turn). The
+// transactions and writes it runs with the returned context do not wait
+// for the turn again; it calls release when done. On PostgreSQL, where
+// writers do not take turns, it does nothing.
+func (d *DB) HoldWriteTurn(ctx context.Context) (context.Context, func(), error) {
+	if d.writer == nil {
+		return ctx, func() {}, nil
+	}
+	release, err := d.writeTurn(ctx)
+	if err != nil {
+		return ctx, nil, err
+	}
+	return context.WithValue(ctx, heldTurn{d}, true), release, nil
 }
 
 // IsNoRows reports sql.ErrNoRows.
