@@ -65,6 +65,7 @@ const (
 type config struct {
 	bin, dbURL, addr, logFile string
 	players, sockets, workers int
+	betSpread                 time.Duration
 	writes                    int           // PALARO_CRASH_WRITES_PER_SECOND; <0: the server's default
 	frame                     time.Duration // PALARO_CRASH_FRAME_EVERY; 0: the server's default
 	betting                   time.Duration
@@ -108,6 +109,7 @@ func main() {
 	flag.IntVar(&c.players, "players", 2000, "players (one websocket and one bet each)")
 	flag.IntVar(&c.sockets, "sockets", -1, "websockets (default: one per player; more reuse the players' tokens; at least 1)")
 	flag.IntVar(&c.workers, "workers", 32, "concurrent HTTP requests (bets, cash-outs)")
+	flag.DurationVar(&c.betSpread, "betspread", 0, "place the bets evenly over this time (open loop), as players bet during the betting phase; 0: as fast as the workers can")
 	flag.IntVar(&c.writes, "writes", -1, "server PALARO_CRASH_WRITES_PER_SECOND (0: a frame every 25 ms however many sockets; default: the server's)")
 	flag.DurationVar(&c.frame, "frame", 0, "server PALARO_CRASH_FRAME_EVERY (default: the server's)")
 	flag.DurationVar(&c.betting, "betting", 60*time.Second, "betting phase of the measured round")
@@ -201,6 +203,9 @@ func run(c config) error {
 	var errs atomic.Int64
 	t0 = time.Now()
 	parallel(c.workers, len(players), func(i int) {
+		if c.betSpread > 0 { // bet i is due at its share of the spread
+			time.Sleep(time.Until(t0.Add(c.betSpread * time.Duration(i) / time.Duration(len(players)))))
+		}
 		p := &players[i]
 		var ans struct {
 			Bet crashgame.BetView `json:"bet"`
