@@ -105,16 +105,27 @@ func (s *Store) drainCompletions() {
 			return
 		}
 		q.mu.Unlock()
-		var batch []*completion
 		if s.db.Dialect == db.Postgres {
-			batch = q.take()
+			batch := q.take()
 			s.completePostgres(batch)
-		} else {
-			batch = s.completeSQLite(q)
+			for _, c := range batch {
+				close(c.done)
+			}
+			continue
 		}
-		for _, c := range batch {
+		// SQLite: the callers are answered before the write turn is handed
+		// on. Waking a goroutine puts it first in line for this CPU, ahead
+		// of the one woken before it; waking the batch's callers after the
+		// next writer had its turn would queue that writer behind all of
+		// them, holding the database's only write lock while it waits.
+		ctx, release, err := s.db.HoldWriteTurn(context.Background())
+		if err != nil { // cannot happen with a context that never ends
+			ctx, release = context.Background(), func() {}
+		}
+		for _, c := range s.completeSQLite(ctx, q) {
 			close(c.done)
 		}
+		release()
 	}
 }
 
@@ -143,9 +154,9 @@ func (q *completions) take() []*completion {
 // batch is taken once the transaction holds the write lock: the
 // completions queued while it waited for its turn (behind the ledger's
 // batch, say) go in it too, rather than in a transaction of their own.
-func (s *Store) completeSQLite(q *completions) (batch []*completion) {
+func (s *Store) completeSQLite(ctx context.Context, q *completions) (batch []*completion) {
 	taken := false
-	err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		batch, taken = q.take(), true
 		q.mu.Lock()
 		q.batches++
@@ -298,7 +309,13 @@ func (s *Store) drainOpenings() {
 		// the inserts queued while it waited for its turn go in it too.
 		var batch []*openItem
 		taken := false
-		err := s.db.InTx(context.Background(), func(tx *db.Tx) error {
+		// The callers are answered before the write turn is handed on (see
+		// drainCompletions).
+		ctx, release, err := s.db.HoldWriteTurn(context.Background())
+		if err != nil {
+			ctx, release = context.Background(), func() {}
+		}
+		err = s.db.InTx(ctx, func(tx *db.Tx) error {
 			batch, taken = q.take(), true
 			for _, it := range batch {
 				err := it.fn(tx)
@@ -318,5 +335,6 @@ func (s *Store) drainOpenings() {
 			}
 			close(it.done)
 		}
+		release()
 	}
 }
