@@ -487,29 +487,33 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	out, _, err := s.post(ctx, ledger.PostingRequest{
 		Key:  ledgerKey(vendor, req.TxID),
 		Kind: ledger.KindBet,
-		Lines: []ledger.Line{
-			{AccountID: main, Amount: -amount, Currency: ss.Currency},
-			{AccountID: house, Amount: amount, Currency: ss.Currency},
-		},
+		Lines: move(main, house, amount, ss.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
 	}, rec)
 	if err != nil {
-		switch apperr.As(err).Code {
-		case "ledger.insufficient_funds":
-			bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
-			if berr != nil {
-				return Response{}, berr
-			}
-			resp := fail(CodeInsufficientFunds, "")
-			resp.Balance, resp.Currency = &bal, ss.Currency
-			return s.refuse(ctx, t, resp)
-		case "ledger.idempotency_mismatch":
-			return fail(CodeDuplicateTxMismatch, ""), nil
-		}
-		return Response{}, err
+		return s.betRefused(ctx, t, ss, err)
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	return out.out, nil
+}
+
+// betRefused answers a bet whose posting failed: a refusal for lack of
+// funds (with the balance) is stored for its txId, a key posted before with
+// another request is a mismatch, anything else an error.
+func (s *Service) betRefused(ctx context.Context, t txRow, ss session, err error) (Response, error) {
+	switch apperr.As(err).Code {
+	case "ledger.insufficient_funds":
+		bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
+		if berr != nil {
+			return Response{}, berr
+		}
+		resp := fail(CodeInsufficientFunds, "")
+		resp.Balance, resp.Currency = &bal, ss.Currency
+		return s.refuse(ctx, t, resp)
+	case "ledger.idempotency_mismatch":
+		return fail(CodeDuplicateTxMismatch, ""), nil
+	}
+	return Response{}, err
 }
 
 // betCheck is what a bet needs before its money moves: a live session of
@@ -598,38 +602,20 @@ func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Res
 	reqs := []ledger.PostingRequest{{
 		Key:  ledgerKey(vendor, req.TxID),
 		Kind: ledger.KindBet,
-		Lines: []ledger.Line{
-			{AccountID: main, Amount: -bet, Currency: ss.Currency},
-			{AccountID: house, Amount: bet, Currency: ss.Currency},
-		},
+		Lines: move(main, house, bet, ss.Currency),
 		Metadata: meta,
 	}}
 	if win > 0 {
 		reqs = append(reqs, ledger.PostingRequest{
 			Key:  ledgerKey(vendor, req.TxID) + ":win",
 			Kind: ledger.KindWin,
-			Lines: []ledger.Line{
-				{AccountID: house, Amount: -win, Currency: ss.Currency},
-				{AccountID: main, Amount: win, Currency: ss.Currency},
-			},
+			Lines: move(house, main, win, ss.Currency),
 			Metadata: meta,
 		})
 	}
 	out, _, err := s.postChain(ctx, reqs, rec)
 	if err != nil {
-		switch apperr.As(err).Code {
-		case "ledger.insufficient_funds":
-			bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
-			if berr != nil {
-				return Response{}, berr
-			}
-			resp := fail(CodeInsufficientFunds, "")
-			resp.Balance, resp.Currency = &bal, ss.Currency
-			return s.refuse(ctx, t, resp)
-		case "ledger.idempotency_mismatch":
-			return fail(CodeDuplicateTxMismatch, ""), nil
-		}
-		return Response{}, err
+		return s.betRefused(ctx, t, ss, err)
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	if out.stored {
@@ -700,10 +686,7 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 		p, _, err = s.post(ctx, ledger.PostingRequest{
 			Key:  ledgerKey(vendor, req.TxID),
 			Kind: ledger.KindWin,
-			Lines: []ledger.Line{
-				{AccountID: house, Amount: -amount, Currency: r.Currency},
-				{AccountID: main, Amount: amount, Currency: r.Currency},
-			},
+			Lines: move(house, main, amount, r.Currency),
 			Metadata: meta,
 		}, rec)
 		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
@@ -837,10 +820,7 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 	out, _, err := s.post(ctx, ledger.PostingRequest{
 		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
 		Kind: ledger.KindRefund,
-		Lines: []ledger.Line{
-			{AccountID: house, Amount: -bet.Amount, Currency: r.Currency},
-			{AccountID: main, Amount: bet.Amount, Currency: r.Currency},
-		},
+		Lines: move(house, main, bet.Amount, r.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
 	}, rec)
 	if err != nil {
@@ -876,20 +856,14 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request
 	reqs := []ledger.PostingRequest{{
 		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
 		Kind: ledger.KindRefund,
-		Lines: []ledger.Line{
-			{AccountID: house, Amount: -bet.Amount, Currency: r.Currency},
-			{AccountID: main, Amount: bet.Amount, Currency: r.Currency},
-		},
+		Lines: move(house, main, bet.Amount, r.Currency),
 		Metadata: meta,
 	}}
 	if r.Win > 0 {
 		reqs = append(reqs, ledger.PostingRequest{
 			Key:  ledgerKey(vendor, req.RefTxID) + ":win:rollback",
 			Kind: ledger.KindCorrection,
-			Lines: []ledger.Line{
-				{AccountID: main, Amount: -r.Win, Currency: r.Currency},
-				{AccountID: house, Amount: r.Win, Currency: r.Currency},
-			},
+			Lines: move(main, house, r.Win, r.Currency),
 			Metadata: meta,
 		})
 	}
@@ -942,6 +916,11 @@ func (s *Service) opEndRound(ctx context.Context, vendor string, req Request) (R
 	resp := ok(bal, r.Currency)
 	resp.RoundStatus = r.Status
 	return resp, nil
+}
+
+// move is a posting's lines: amount from one account to another.
+func move(from, to, amount int64, currency string) []ledger.Line {
+	return []ledger.Line{{AccountID: from, Amount: -amount, Currency: currency}, {AccountID: to, Amount: amount, Currency: currency}}
 }
 
 // ledgerKey is the idempotency key of a callback's posting.
