@@ -485,9 +485,9 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 		return s.answer(rec, resp)
 	}
 	out, _, err := s.post(ctx, ledger.PostingRequest{
-		Key:  ledgerKey(vendor, req.TxID),
-		Kind: ledger.KindBet,
-		Lines: move(main, house, amount, ss.Currency),
+		Key:      ledgerKey(vendor, req.TxID),
+		Kind:     ledger.KindBet,
+		Lines:    move(main, house, amount, ss.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
 	}, rec)
 	if err != nil {
@@ -600,16 +600,16 @@ func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Res
 	}
 	meta := map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash}
 	reqs := []ledger.PostingRequest{{
-		Key:  ledgerKey(vendor, req.TxID),
-		Kind: ledger.KindBet,
-		Lines: move(main, house, bet, ss.Currency),
+		Key:      ledgerKey(vendor, req.TxID),
+		Kind:     ledger.KindBet,
+		Lines:    move(main, house, bet, ss.Currency),
 		Metadata: meta,
 	}}
 	if win > 0 {
 		reqs = append(reqs, ledger.PostingRequest{
-			Key:  ledgerKey(vendor, req.TxID) + ":win",
-			Kind: ledger.KindWin,
-			Lines: move(house, main, win, ss.Currency),
+			Key:      ledgerKey(vendor, req.TxID) + ":win",
+			Kind:     ledger.KindWin,
+			Lines:    move(house, main, win, ss.Currency),
 			Metadata: meta,
 		})
 	}
@@ -684,9 +684,9 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 		}
 		rec.fill = func(ps []ledger.Posting) error { return answerWith(balanceAfter(ps[0], main), ps[0].ID) }
 		p, _, err = s.post(ctx, ledger.PostingRequest{
-			Key:  ledgerKey(vendor, req.TxID),
-			Kind: ledger.KindWin,
-			Lines: move(house, main, amount, r.Currency),
+			Key:      ledgerKey(vendor, req.TxID),
+			Kind:     ledger.KindWin,
+			Lines:    move(house, main, amount, r.Currency),
 			Metadata: meta,
 		}, rec)
 		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
@@ -818,9 +818,9 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		return s.answer(rec, resp)
 	}
 	out, _, err := s.post(ctx, ledger.PostingRequest{
-		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
-		Kind: ledger.KindRefund,
-		Lines: move(house, main, bet.Amount, r.Currency),
+		Key:      ledgerKey(vendor, req.RefTxID) + ":rollback",
+		Kind:     ledger.KindRefund,
+		Lines:    move(house, main, bet.Amount, r.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
 	}, rec)
 	if err != nil {
@@ -854,16 +854,16 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request
 	}
 	meta := map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID}
 	reqs := []ledger.PostingRequest{{
-		Key:  ledgerKey(vendor, req.RefTxID) + ":rollback",
-		Kind: ledger.KindRefund,
-		Lines: move(house, main, bet.Amount, r.Currency),
+		Key:      ledgerKey(vendor, req.RefTxID) + ":rollback",
+		Kind:     ledger.KindRefund,
+		Lines:    move(house, main, bet.Amount, r.Currency),
 		Metadata: meta,
 	}}
 	if r.Win > 0 {
 		reqs = append(reqs, ledger.PostingRequest{
-			Key:  ledgerKey(vendor, req.RefTxID) + ":win:rollback",
-			Kind: ledger.KindCorrection,
-			Lines: move(main, house, r.Win, r.Currency),
+			Key:      ledgerKey(vendor, req.RefTxID) + ":win:rollback",
+			Kind:     ledger.KindCorrection,
+			Lines:    move(main, house, r.Win, r.Currency),
 			Metadata: meta,
 		})
 	}
