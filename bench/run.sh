@@ -875,7 +875,7 @@ INHOUSE_PORT_BASE=${BENCH_INHOUSE_PORT_BASE:-19900}
 INHOUSE_P99_MS=15
 inhouse_run() { # db-label database-url port
   local db=$1 url=$2 port=$3 out=$RES/inhouse-$1.txt bin=$WORK/inhousebench
-  local label="in-house slot spins on $db (HTTP, bet + win through the seamless wallet, open-loop at $INHOUSE_RATE req/s, 200 players, 64 connections)"
+  local label="in-house slot spins on $db (HTTP, a betwin callback of the seamless wallet per round decided at once, open-loop at $INHOUSE_RATE req/s, 200 players, 64 connections)"
   log "in-house slot spins on $db: bench/inhouse on $HOST:$port ($INHOUSE_RATE req/s, ${DURATION}s after ${WARMUP}s warm-up)"
   [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/inhouse) || { tool_error "go build ./bench/inhouse failed"; ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms | build failed | ERROR |"); return 1; }
   wait_quiet
