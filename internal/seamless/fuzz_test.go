@@ -10,6 +10,7 @@ import (
 func FuzzDecodeRequest(f *testing.F) {
 	f.Add(OpBet, []byte(`{"sessionToken":"gs_ab","playerId":"m7","txId":"t1","roundId":"r1","gameCode":"PG_x","amount":100,"currency":"PHP"}`))
 	f.Add(OpWin, []byte(`{"playerId":"m7","txId":"t2","roundId":"r1","gameCode":"PG_x","amount":0,"currency":"PHP","endRound":true,"jackpot":true}`))
+	f.Add(OpBetWin, []byte(`{"sessionToken":"gs_ab","playerId":"m7","txId":"t4","roundId":"r2","gameCode":"PG_x","amount":100,"winAmount":250,"currency":"PHP"}`))
 	f.Add(OpRollback, []byte(`{"playerId":"m7","txId":"t3","refTxId":"t1","roundId":"r1","gameCode":"PG_x"}`))
 	f.Add(OpEndRound, []byte(`{"playerId":"m7","roundId":"r1","gameCode":"PG_x"}`))
 	f.Add(OpBalance, []byte(`{"sessionToken":"gs_ab","playerId":"m7","currency":"PHP"}`))
@@ -25,9 +26,12 @@ func FuzzDecodeRequest(f *testing.F) {
 			t.Fatalf("accepted player %q", r.PlayerID)
 		}
 		switch op {
-		case OpBet, OpWin:
-			if r.Amount == nil || *r.Amount < 0 || *r.Amount > MaxAmount || (op == OpBet && *r.Amount == 0) {
+		case OpBet, OpWin, OpBetWin:
+			if r.Amount == nil || *r.Amount < 0 || *r.Amount > MaxAmount || (op != OpWin && *r.Amount == 0) {
 				t.Fatalf("accepted amount %v", r.Amount)
+			}
+			if (op == OpBetWin) != (r.WinAmount != nil) || (r.WinAmount != nil && (*r.WinAmount < 0 || *r.WinAmount > MaxAmount)) {
+				t.Fatalf("accepted winAmount %v for %s", r.WinAmount, op)
 			}
 			if !idRe.MatchString(r.TxID) || !idRe.MatchString(r.RoundID) || !currencyRe.MatchString(r.Currency) {
 				t.Fatalf("accepted %+v", r)
