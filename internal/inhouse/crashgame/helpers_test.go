@@ -265,9 +265,19 @@ func (r *rig) dial(token string) *testSocket {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	before := r.svc.hub.Clients()
 	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(r.srv.URL, "http")+"/wps/inhouse/crash/ws", &websocket.DialOptions{Subprotocols: protos})
 	if err != nil {
 		r.t.Fatal(err)
+	}
+	// The handshake ends before the server registers the socket with its
+	// hub: a message published in between reaches the socket only through
+	// its first frame, the state. Tests that expect the message itself wait
+	// for the registration.
+	for deadline := time.Now().Add(5 * time.Second); r.svc.hub.Clients() <= before; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			r.t.Fatal("the socket was not registered with the hub")
+		}
 	}
 	s := &testSocket{t: r.t, conn: c, msgs: make(chan map[string]any, 1024)}
 	go func() {
