@@ -440,27 +440,50 @@ func (s *Service) refuse(ctx context.Context, t txRow, resp Response) (Response,
 	return s.record(ctx, t, resp, roundWrite{}, nil)
 }
 
-func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
-	defer s.lockRound(vendor, req.RoundID)()
-	hash := requestHash(OpBet, req)
+// betStart is what a bet and a bet and win find before their own round
+// checks: the request's record (t), and its live session and open game.
+type betStart struct {
+	hash   string
+	t      txRow
+	ss     session
+	g      Game
+	r      roundRow
+	exists bool
+}
+
+// startBet runs the checks bet and betwin share: a txId seen before gets
+// its first answer, a request refused for its session, player, currency or
+// game gets that refusal stored; done is then true and resp the answer.
+func (s *Service) startBet(ctx context.Context, vendor, op string, req Request) (b betStart, resp Response, done bool, err error) {
+	b.hash = requestHash(op, req)
 	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
-		return Response{}, err
+		return b, Response{}, true, err
 	}
 	if seen {
-		return replay(prior, hash), nil
+		return b, replay(prior, b.hash), true, nil
 	}
-	amount := *req.Amount
-	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpBet, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
-
-	ss, g, refusal, err := s.betCheck(ctx, vendor, req)
-	if err != nil {
-		return Response{}, err
+	b.r, b.exists = r, exists
+	b.t = txRow{Vendor: vendor, TxID: req.TxID, Kind: op, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: *req.Amount, RequestHash: b.hash}
+	var refusal string
+	if b.ss, b.g, refusal, err = s.betCheck(ctx, vendor, req); err != nil {
+		return b, Response{}, true, err
 	}
 	if refusal != "" {
-		return s.refuse(ctx, t, fail(refusal, ""))
+		resp, err = s.refuse(ctx, b.t, fail(refusal, ""))
+		return b, resp, true, err
 	}
-	if exists {
+	return b, Response{}, false, nil
+}
+
+func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
+	defer s.lockRound(vendor, req.RoundID)()
+	b, resp, done, err := s.startBet(ctx, vendor, OpBet, req)
+	if done {
+		return resp, err
+	}
+	amount, hash, t, ss, g, r := *req.Amount, b.hash, b.t, b.ss, b.g, b.r
+	if b.exists {
 		switch {
 		case r.Status != StatusOpen:
 			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
@@ -562,25 +585,13 @@ func (s *Service) touch(ctx context.Context, token string, ss session, now time.
 // must be new.
 func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	hash := requestHash(OpBetWin, req)
-	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
-	if err != nil {
-		return Response{}, err
+	b, resp, done, err := s.startBet(ctx, vendor, OpBetWin, req)
+	if done {
+		return resp, err
 	}
-	if seen {
-		return replay(prior, hash), nil
-	}
-	bet, win := *req.Amount, *req.WinAmount
-	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpBetWin, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: bet, RequestHash: hash}
-	ss, g, refusal, err := s.betCheck(ctx, vendor, req)
-	if err != nil {
-		return Response{}, err
-	}
-	if refusal != "" {
-		return s.refuse(ctx, t, fail(refusal, ""))
-	}
-	if exists {
-		if r.Status != StatusOpen {
+	bet, win, hash, t, ss, g := *req.Amount, *req.WinAmount, b.hash, b.t, b.ss, b.g
+	if b.exists {
+		if b.r.Status != StatusOpen {
 			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
 		}
 		return s.refuse(ctx, t, fail(CodeInvalidRequest, "betwin plays a new round; roundId exists"))
