@@ -93,7 +93,7 @@ func (s *Service) openFast(ctx context.Context, r *roundRow, external bool, deci
 
 // insertRoundAtNonce is the one-statement insert (PostgreSQL).
 func (s *Store) insertRoundAtNonce(ctx context.Context, r *roundRow) (bool, error) {
-	err := s.db.QueryRowContext(ctx, `WITH n AS (UPDATE inhouse_seed SET nonce = nonce + 1 WHERE id = $1 AND active_member = $2 AND nonce = $3 RETURNING id)
+	err := s.db.Trailing().QueryRowContext(ctx, `WITH n AS (UPDATE inhouse_seed SET nonce = nonce + 1 WHERE id = $1 AND active_member = $2 AND nonce = $3 RETURNING id)
 		INSERT INTO inhouse_round (member_id, game, game_code, node_id, currency, amount, win, multiplier, state,
 			params, outcome, seed_id, nonce, jp_contribution, jp_hit, jp_win, idem_key, request_hash, balance, version, created_at, updated_at)
 		SELECT $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, n.id, $3, $14, $15, $16, $17, $18, 0, 0, $19, $19 FROM n

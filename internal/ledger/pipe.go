@@ -52,7 +52,7 @@ type pipeSQL struct {
 
 // commitPipelined runs one attempt of a batch on a pipelined connection.
 func (s *Store) commitPipelined(ctx context.Context, batch []*pending, now time.Time) (results []result, err error) {
-	conn, err := s.db.DB.Conn(ctx)
+	conn, err := s.db.FixedConn(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -235,7 +235,7 @@ func (s *Store) lookupSet(ctx context.Context, batch []*pendingLookup) error {
 	for i, p := range batch {
 		vendor[i], txID[i], roundID[i] = p.vendor, p.txID, p.roundID
 	}
-	rows, err := s.db.QueryContext(ctx, sqlLookupSet, vendor, txID, roundID)
+	rows, err := s.db.Fixed().QueryContext(ctx, sqlLookupSet, vendor, txID, roundID)
 	if err != nil {
 		return apperr.Internal(err, "select seamless txs and rounds")
 	}

@@ -2,6 +2,8 @@ package db
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"sync"
 	"time"
 )
@@ -88,5 +90,11 @@ func (d *DB) Close() error {
 			<-c.done
 		})
 	}
-	return d.DB.Close()
+	var errs []error
+	for _, p := range []*sql.DB{d.fixed, d.trailing} {
+		if p != nil {
+			errs = append(errs, p.Close())
+		}
+	}
+	return errors.Join(append(errs, d.DB.Close())...)
 }

@@ -14,8 +14,9 @@ import (
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
-	_ "modernc.org/sqlite"             // registers "sqlite"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // also registers "pgx"
+	_ "modernc.org/sqlite"           // registers "sqlite"
 )
 
 type Dialect string
@@ -39,6 +40,29 @@ type DB struct {
 	// the CPU idle and add milliseconds to each other. A channel hands the
 	// turn over at once. Other processes still meet the busy timeout.
 	writer chan struct{}
+
+	// fixed and trailing are the PostgreSQL sessions of the hot paths'
+	// fixed-text statements (the ledger's batches, the seamless groups,
+	// in-house round openings and completions; docs/ledger.md, "Sessions").
+	// Fixed and Trailing give them (on SQLite, and where a test built the
+	// DB itself, the DB).
+	//
+	// Fixed sessions plan every prepared statement once, generically, with
+	// index lookups (plan_cache_mode = force_generic_plan, enable_seqscan =
+	// off). The statements' values travel as arrays, so PostgreSQL's
+	// default would plan them again at every execution (a custom plan for
+	// each array looked cheaper than the generic one), which was a tenth of
+	// its CPU under the slot load; and a generic plan made on a new
+	// database's few rows would scan as the tables grow, autovacuum or not.
+	fixed *sql.DB
+	// Trailing sessions are Fixed sessions whose commits do not wait for
+	// the write-ahead log to reach the disk (synchronous_commit = off). Only
+	// for writes a later synchronous commit makes durable with them (the log
+	// is flushed in order) or that are rebuilt after a PostgreSQL crash:
+	// an in-house round's opening is followed by its wallet callback, whose
+	// ledger commit is synchronous; a completion lost with the server is
+	// redone by the round's recovery from the wallet's stored answer.
+	trailing *sql.DB
 
 	ckpt *checkpointer // SQLite files: background WAL checkpoints (checkpoint.go)
 }
@@ -65,6 +89,13 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		if err := d.PingContext(ctx); err != nil {
 			sqldb.Close()
 			return nil, fmt.Errorf("ping postgres: %w", err)
+		}
+		var err1, err2 error
+		d.fixed, err1 = openTuned(url, fixedParams)
+		d.trailing, err2 = openTuned(url, trailingParams)
+		if err := errors.Join(err1, err2); err != nil {
+			d.Close()
+			return nil, err
 		}
 		return d, nil
 	default:
@@ -108,6 +139,59 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		return d, nil
 	}
+}
+
+// The session settings of the Fixed and Trailing pools.
+var (
+	fixedParams    = map[string]string{"plan_cache_mode": "force_generic_plan", "enable_seqscan": "off"}
+	trailingParams = map[string]string{"plan_cache_mode": "force_generic_plan", "enable_seqscan": "off", "synchronous_commit": "off"}
+)
+
+// tunedConns bounds each tuned pool: their statements come from a few
+// batch writers at a time.
+const tunedConns = 8
+
+// openTuned opens a pool of PostgreSQL sessions started with params.
+func openTuned(url string, params map[string]string) (*sql.DB, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	for k, v := range params {
+		cfg.RuntimeParams[k] = v
+	}
+	sqldb := stdlib.OpenDB(*cfg)
+	sqldb.SetMaxOpenConns(tunedConns)
+	sqldb.SetMaxIdleConns(tunedConns)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	return sqldb, nil
+}
+
+// Fixed runs statements in a Fixed session (see DB): PostgreSQL statements
+// of a fixed text whose generic plan is index lookups.
+func (d *DB) Fixed() Querier {
+	if d.fixed == nil {
+		return d
+	}
+	return d.fixed
+}
+
+// FixedConn reserves a Fixed session (PostgreSQL; elsewhere a connection of
+// the DB).
+func (d *DB) FixedConn(ctx context.Context) (*sql.Conn, error) {
+	if d.fixed == nil {
+		return d.DB.Conn(ctx)
+	}
+	return d.fixed.Conn(ctx)
+}
+
+// Trailing runs statements in a Trailing session (see DB): writes whose
+// durability a later synchronous commit gives, or that recovery redoes.
+func (d *DB) Trailing() Querier {
+	if d.trailing == nil {
+		return d
+	}
+	return d.trailing
 }
 
 // Rebind turns ? placeholders into $1, $2 ... for PostgreSQL.

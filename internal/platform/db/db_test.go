@@ -100,3 +100,47 @@ func TestRebindSkipsQuotedMarks(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// TestTunedSessions: on PostgreSQL the Fixed sessions plan generically with
+// sequential scans off, and the Trailing ones also commit without waiting
+// for the disk; the DB's own sessions keep PostgreSQL's defaults. On SQLite
+// both are the DB itself (they take its writer turn like every write).
+func TestTunedSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, store *db.DB) {
+		if store.Dialect != db.Postgres {
+			if store.Fixed() != db.Querier(store) || store.Trailing() != db.Querier(store) {
+				t.Fatal("SQLite: Fixed and Trailing are not the DB")
+			}
+			return
+		}
+		ctx := context.Background()
+		show := func(q db.Querier) string {
+			var plan, seq, sync string
+			if err := q.QueryRowContext(ctx, `SELECT current_setting('plan_cache_mode'), current_setting('enable_seqscan'), current_setting('synchronous_commit')`).
+				Scan(&plan, &seq, &sync); err != nil {
+				t.Fatal(err)
+			}
+			return plan + " " + seq + " " + sync
+		}
+		for name, c := range map[string]struct {
+			q    db.Querier
+			want string
+		}{
+			"DB":       {store, "auto on on"},
+			"Fixed":    {store.Fixed(), "force_generic_plan off on"},
+			"Trailing": {store.Trailing(), "force_generic_plan off off"},
+		} {
+			if got := show(c.q); got != c.want {
+				t.Errorf("%s: plan_cache_mode, enable_seqscan, synchronous_commit = %s, want %s", name, got, c.want)
+			}
+		}
+		conn, err := store.FixedConn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if got := show(conn); got != "force_generic_plan off on" {
+			t.Errorf("FixedConn: %s", got)
+		}
+	})
+}
