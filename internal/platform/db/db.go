@@ -58,10 +58,9 @@ type DB struct {
 	// Trailing sessions are Fixed sessions whose commits do not wait for
 	// the write-ahead log to reach the disk (synchronous_commit = off). Only
 	// for writes a later synchronous commit makes durable with them (the log
-	// is flushed in order) or that are rebuilt after a PostgreSQL crash:
-	// an in-house round's opening is followed by its wallet callback, whose
-	// ledger commit is synchronous; a completion lost with the server is
-	// redone by the round's recovery from the wallet's stored answer.
+	// is flushed in order): an in-house round's opening is followed by its
+	// wallet callback, whose ledger commit is synchronous. Never money, never
+	// what a caller is answered on.
 	trailing *sql.DB
 
 	ckpt *checkpointer // SQLite files: background WAL checkpoints (checkpoint.go)
