@@ -245,9 +245,14 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 	ping := time.NewTicker(h.ws.PingEvery)
 	defer ping.Stop()
 	// A write that takes longer than WriteTimeout ends the socket: one
-	// watchdog timer re-armed per write, cheaper than a context with a
-	// deadline per frame (2,000 sockets × 20–40 frames a second).
-	watchdog := time.AfterFunc(time.Hour, cancel)
+	// watchdog timer re-armed per write closes the connection, which ends
+	// the write. Cheaper than a context with a deadline per frame (2,000
+	// sockets × 20–40 frames a second), and the frames are written with a
+	// context that never ends, on which the library registers nothing.
+	watchdog := time.AfterFunc(time.Hour, func() {
+		cancel()
+		ws.CloseNow()
+	})
 	watchdog.Stop()
 	defer watchdog.Stop()
 	var buf []byte
@@ -275,7 +280,7 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 				frame = buf
 			}
 			watchdog.Reset(h.ws.WriteTimeout)
-			err := ws.Write(ctx, websocket.MessageText, frame)
+			err := ws.Write(context.Background(), websocket.MessageText, frame)
 			watchdog.Stop()
 			if err != nil {
 				ws.CloseNow()

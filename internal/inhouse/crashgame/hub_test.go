@@ -3,8 +3,13 @@ package crashgame
 import (
 	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/palaro/palaro/internal/platform/clock"
 )
@@ -126,5 +131,45 @@ func TestHubDropsSlowClient(t *testing.T) {
 	case <-fast.done:
 		t.Fatal("fast client dropped")
 	default:
+	}
+}
+
+// TestPumpEndsStuckWrite: a client that stops reading fills the socket's
+// buffers, and the frame being written then blocks; the pump's watchdog
+// closes the connection after WriteTimeout, which ends the write and the
+// pump (it would wait forever without it: the frames are written with a
+// context that never ends).
+func TestPumpEndsStuckWrite(t *testing.T) {
+	h := &Handler{ws: WSConfig{PingEvery: time.Hour, WriteTimeout: 300 * time.Millisecond}}
+	c := &wsClient{send: make(chan []byte, 64), done: make(chan struct{})}
+	big := bytes.Repeat([]byte("x"), 1<<20)
+	for range cap(c.send) {
+		c.send <- big
+	}
+	ended := make(chan time.Duration, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+		if err != nil {
+			return
+		}
+		start := time.Now()
+		h.pump(context.Background(), ws, c)
+		ended <- time.Since(start)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow() // never reads
+	select {
+	case d := <-ended:
+		if d < h.ws.WriteTimeout {
+			t.Fatalf("the pump ended after %s, before the write timeout", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a write to a client that does not read was not ended")
 	}
 }
