@@ -124,7 +124,18 @@ func (s *Store) enqueueAll(ctx context.Context, ps []*pending) ([]Posting, error
 // (a lone posting after a lone posting: none), and a writer that finds the
 // queue empty after the window exits; the next posting starts a new one,
 // which does not wait.
-const gatherWindow = time.Millisecond
+//
+// On PostgreSQL the window is a quarter of that (gatherWindowPostgres): a
+// batch there lasts two network round trips and a WAL flush, long enough for
+// the next batch to gather while it runs, and waiting longer mostly delayed
+// it. Measured A/B under the seamless load (2,000 callbacks/s, open loop), on
+// a noisy machine: p99 1 ms → 250 µs 14.5 → 13.1, 12.2 → 11.8, 15.5 → 13.5,
+// 22.0 → 15.9 ms (no window at all: 10.8 and 18.4); under the slot load no
+// worse (p99 68 → 60, 57 → 47 ms).
+const (
+	gatherWindow         = time.Millisecond
+	gatherWindowPostgres = 250 * time.Microsecond
+)
 
 // drain writes batches until the queue is empty.
 func (s *Store) drain() {
@@ -132,7 +143,7 @@ func (s *Store) drain() {
 	for {
 		s.mu.Lock()
 		if len(s.queue) < s.expect {
-			if wait := gatherWindow - time.Since(lastEnd); wait > 0 {
+			if wait := s.gather - time.Since(lastEnd); wait > 0 {
 				s.mu.Unlock()
 				timer := time.NewTimer(wait)
 				select {

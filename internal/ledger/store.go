@@ -25,6 +25,7 @@ type Store struct {
 	writing bool          // a writer goroutine is draining the queue
 	expect  int           // postings the writer waits for before its next batch
 	arrived chan struct{} // wakes a gathering writer once expect postings are queued
+	gather  time.Duration // gatherWindow, or gatherWindowPostgres
 	stats   BatchStats
 
 	stmtMu sync.Mutex
@@ -35,7 +36,11 @@ func NewStore(d *db.DB, clk clock.Clock) *Store {
 	if clk == nil {
 		clk = clock.System{}
 	}
-	return &Store{db: d, clock: clk, arrived: make(chan struct{}, 1)}
+	gather := gatherWindow
+	if d.Dialect == db.Postgres {
+		gather = gatherWindowPostgres
+	}
+	return &Store{db: d, clock: clk, arrived: make(chan struct{}, 1), gather: gather}
 }
 
 // maxAttempts bounds the retries of a batch transaction that lost a race
