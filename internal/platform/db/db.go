@@ -150,7 +150,12 @@ var (
 // batch writers at a time.
 const tunedConns = 8
 
-// openTuned opens a pool of PostgreSQL sessions started with params.
+// openTuned opens a pool of PostgreSQL sessions started with params. They
+// are startup parameters, not SET statements after connecting: through a
+// pooler that shares server connections between clients a SET could leave
+// synchronous_commit off for another client's transactions, whereas a
+// pooler refuses startup parameters it does not pass on (or, told to
+// ignore them, drops them, and the session commits synchronously).
 func openTuned(url string, params map[string]string) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
@@ -185,7 +190,7 @@ func (d *DB) FixedConn(ctx context.Context) (*sql.Conn, error) {
 }
 
 // Trailing runs statements in a Trailing session (see DB): writes whose
-// durability a later synchronous commit gives, or that recovery redoes.
+// durability a later synchronous commit gives.
 func (d *DB) Trailing() Querier {
 	if d.trailing == nil {
 		return d
