@@ -520,19 +520,25 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	return out.out, nil
 }
 
+// refuseFunds stores and answers INSUFFICIENT_FUNDS for t, with the
+// member's balance.
+func (s *Service) refuseFunds(ctx context.Context, t txRow, member int64, currency, message string) (Response, error) {
+	bal, err := s.balance(ctx, member, currency)
+	if err != nil {
+		return Response{}, err
+	}
+	resp := fail(CodeInsufficientFunds, message)
+	resp.Balance, resp.Currency = &bal, currency
+	return s.refuse(ctx, t, resp)
+}
+
 // betRefused answers a bet whose posting failed: a refusal for lack of
 // funds (with the balance) is stored for its txId, a key posted before with
 // another request is a mismatch, anything else an error.
 func (s *Service) betRefused(ctx context.Context, t txRow, ss session, err error) (Response, error) {
 	switch apperr.As(err).Code {
 	case "ledger.insufficient_funds":
-		bal, berr := s.balance(ctx, ss.MemberID, ss.Currency)
-		if berr != nil {
-			return Response{}, berr
-		}
-		resp := fail(CodeInsufficientFunds, "")
-		resp.Balance, resp.Currency = &bal, ss.Currency
-		return s.refuse(ctx, t, resp)
+		return s.refuseFunds(ctx, t, ss.MemberID, ss.Currency, "")
 	case "ledger.idempotency_mismatch":
 		return fail(CodeDuplicateTxMismatch, ""), nil
 	}
@@ -881,13 +887,7 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request
 	out, _, err := s.postChain(ctx, reqs, rec)
 	if err != nil {
 		if apperr.As(err).Code == "ledger.insufficient_funds" {
-			bal, berr := s.balance(ctx, r.MemberID, r.Currency)
-			if berr != nil {
-				return Response{}, berr
-			}
-			resp := fail(CodeInsufficientFunds, "the round's win is no longer in the balance; the round stands")
-			resp.Balance, resp.Currency = &bal, r.Currency
-			return s.refuse(ctx, t, resp)
+			return s.refuseFunds(ctx, t, r.MemberID, r.Currency, "the round's win is no longer in the balance; the round stands")
 		}
 		return Response{}, err
 	}
