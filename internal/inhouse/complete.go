@@ -6,7 +6,6 @@ import (
 	"sort"
 	"sync"
 
-
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 )
@@ -73,7 +72,7 @@ const completeAccrueSQL = `WITH c AS (` + completeSQL + `),
 // session, then, unlike the round's insert). Its generic
 // plan, made once, must look the rounds up by key whatever the table's size
 // (TestCompletionStatementUsesKeys): the state is tested as an expression
-// ("state || ''"), which the partial index of unfinished rounds
+// (the state joined to an empty string), which the partial index of unfinished rounds
 // (inhouse_round_unfinished) cannot answer. Tested as a column, PostgreSQL
 // chose that index when the plan was made on a new database (a hash join
 // over every unfinished round) and combined it with the key lookups later
