@@ -19,6 +19,10 @@
 //     COMPLETED with the same win, exactly one seamless win (endRound) per
 //     round with that amount, and `ledger verify` clean.
 //
+// The 2,000 readers use a lean websocket client of their own (wsclient.go:
+// one 64 KiB read buffer, frame headers parsed in place, pings answered),
+// since they share the cores with the server they measure.
+//
 // The last line of output is one JSON object with the figures (for run.sh).
 package main
 
@@ -45,8 +49,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/account"
@@ -329,7 +331,7 @@ func run(c config) error {
 			res.Dropped++
 		}
 		s.mu.Unlock()
-		s.conn.CloseNow()
+		s.conn.Close()
 	}
 	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms, res.BetP99ms = benchkit.Pct(all, 50), benchkit.Pct(all, 99), benchkit.Pct(all, 100), benchkit.Pct(co, 99), benchkit.Pct(bl, 99)
 	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f, bets %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s\n",
@@ -410,7 +412,7 @@ func makePlayers(ctx context.Context, d *db.DB, c config, point int64) ([]player
 
 // sock is one websocket client and what it received.
 type sock struct {
-	conn     *websocket.Conn
+	conn     *wsConn
 	mu       sync.Mutex
 	lat      []time.Duration
 	cashLat  []time.Duration
@@ -423,13 +425,10 @@ type sock struct {
 }
 
 func dial(ctx context.Context, addr, token string, n int) (*sock, error) {
-	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	conn, _, err := websocket.Dial(dctx, "ws://"+addr+"/wps/inhouse/crash/ws", &websocket.DialOptions{Subprotocols: []string{crashgame.Subprotocol, "bearer." + token}})
+	conn, err := wsDial(addr, "/wps/inhouse/crash/ws", []string{crashgame.Subprotocol, "bearer." + token}, 30*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	conn.SetReadLimit(8 << 20)
 	s := &sock{conn: conn, lat: make([]time.Duration, 0, 2*n+8), running: make(chan time.Time, 1), crashed: make(chan struct{})}
 	go s.read()
 	return s, nil
@@ -448,7 +447,7 @@ func (s *sock) read() {
 		now := time.Now()
 		if err != nil {
 			s.mu.Lock()
-			if websocket.CloseStatus(err) == crashgame.CloseSlowClient {
+			if closeCode(err) == crashgame.CloseSlowClient {
 				s.dropped = true
 			}
 			s.mu.Unlock()
@@ -495,23 +494,7 @@ func (s *sock) read() {
 // readFrame appends the next message to buf (no allocation once buf has
 // grown to the largest frame).
 func (s *sock) readFrame(buf []byte) ([]byte, error) {
-	_, r, err := s.conn.Reader(context.Background())
-	if err != nil {
-		return buf, err
-	}
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
+	return s.conn.readMessage(buf)
 }
 
 // line is what the bench reads of a message.

@@ -230,39 +230,63 @@ func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
 }
 
 // pump writes the queued frames (several pending frames go out as one,
-// joined by newlines), pings, and reads so pongs and closes are seen.
+// joined by newlines). Two helpers run beside it: a reader, so pongs and
+// closes are seen, and a pinger, so a ping waiting for its pong never holds
+// the frames back. Any of them ending the socket stops the client (code 0:
+// closed without a handshake), which ends the others.
 func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
-		defer cancel()
 		for {
 			if _, _, err := ws.Read(ctx); err != nil {
+				c.stop(0, "")
 				return
 			}
 		}
 	}()
-	ping := time.NewTicker(h.ws.PingEvery)
-	defer ping.Stop()
+	go func() {
+		ping := time.NewTicker(h.ws.PingEvery)
+		defer ping.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-c.done:
+				return
+			case <-ping.C:
+				pctx, pcancel := context.WithTimeout(ctx, h.ws.WriteTimeout)
+				err := ws.Ping(pctx)
+				pcancel()
+				if err != nil {
+					c.stop(0, "")
+					return
+				}
+			}
+		}
+	}()
 	// A write that takes longer than WriteTimeout ends the socket: one
 	// watchdog timer re-armed per write closes the connection, which ends
 	// the write. Cheaper than a context with a deadline per frame (2,000
 	// sockets × 20–40 frames a second), and the frames are written with a
 	// context that never ends, on which the library registers nothing.
 	watchdog := time.AfterFunc(time.Hour, func() {
-		cancel()
+		c.stop(0, "")
 		ws.CloseNow()
 	})
 	watchdog.Stop()
 	defer watchdog.Stop()
 	var buf []byte
 	for {
+		// Two cases only: the pump wakes 20–40 times a second on 2,000
+		// sockets, and a select costs per case.
 		select {
-		case <-ctx.Done():
-			ws.CloseNow()
-			return
 		case <-c.done:
-			ws.Close(websocket.StatusCode(c.code), c.reason)
+			if c.code == 0 {
+				ws.CloseNow()
+			} else {
+				ws.Close(websocket.StatusCode(c.code), c.reason)
+			}
 			return
 		case b := <-c.send:
 			frame := b // frames are shared between clients: joined into buf only when several wait
@@ -283,14 +307,7 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 			err := ws.Write(context.Background(), websocket.MessageText, frame)
 			watchdog.Stop()
 			if err != nil {
-				ws.CloseNow()
-				return
-			}
-		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, h.ws.WriteTimeout)
-			err := ws.Ping(pctx)
-			pcancel()
-			if err != nil {
+				c.stop(0, "")
 				ws.CloseNow()
 				return
 			}

@@ -71,6 +71,8 @@ type wsClient struct {
 	reason   string
 }
 
+// stop ends the socket with a close code and reason (code 0: closed at
+// once, without the close handshake); the first stop wins.
 func (c *wsClient) stop(code int, reason string) {
 	c.once.Do(func() {
 		c.code, c.reason = code, reason

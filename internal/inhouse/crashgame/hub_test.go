@@ -1,8 +1,11 @@
 package crashgame
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -171,5 +174,72 @@ func TestPumpEndsStuckWrite(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("a write to a client that does not read was not ended")
+	}
+}
+
+// A ping waiting for its pong does not hold the frames back: a client that
+// reads but never answers pings still gets the frames queued meanwhile,
+// and the socket ends once the pong is overdue.
+func TestPumpFramesPassPing(t *testing.T) {
+	h := &Handler{ws: WSConfig{PingEvery: 50 * time.Millisecond, WriteTimeout: 2 * time.Second}}
+	c := &wsClient{send: make(chan []byte, 64), done: make(chan struct{})}
+	ended := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+		if err != nil {
+			return
+		}
+		h.pump(context.Background(), ws, c)
+		close(ended)
+	}))
+	defer srv.Close()
+	// A bare client: it reads frames and never sends a pong.
+	nc, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	_, _ = io.WriteString(nc, "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+	br := bufio.NewReader(nc)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("handshake: %v %v", resp, err)
+	}
+	frames := make(chan string, 16)
+	go func() {
+		defer close(frames)
+		for {
+			var hdr [2]byte
+			if _, err := io.ReadFull(br, hdr[:]); err != nil {
+				return
+			}
+			p := make([]byte, hdr[1]&0x7f) // the test's frames are short
+			if _, err := io.ReadFull(br, p); err != nil {
+				return
+			}
+			if hdr[0]&0x0f == 0x1 {
+				frames <- string(p)
+			}
+		}
+	}()
+	time.Sleep(200 * time.Millisecond) // a ping is out and unanswered
+	start := time.Now()
+	c.send <- []byte(`{"type":"bet"}`)
+	select {
+	case f := <-frames:
+		if f != `{"type":"bet"}` {
+			t.Fatalf("frame %q", f)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("the frame waited %s behind the ping", d)
+		}
+	case <-time.After(h.ws.WriteTimeout):
+		t.Fatal("the frame was held back by the unanswered ping")
+	}
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the socket outlived its unanswered ping")
 	}
 }
