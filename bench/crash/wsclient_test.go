@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -25,7 +27,7 @@ func TestWSClient(t *testing.T) {
 			return
 		}
 		if ws.Subprotocol() != "palaro.crash.v1" {
-			serverDone <- errString("subprotocol " + ws.Subprotocol())
+			serverDone <- errors.New("subprotocol " + ws.Subprotocol())
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -59,7 +61,7 @@ func TestWSClient(t *testing.T) {
 			return
 		}
 		if err := <-pinged; err != nil {
-			serverDone <- errString("ping: " + err.Error())
+			serverDone <- fmt.Errorf("ping: %w", err)
 			return
 		}
 		serverDone <- ws.Close(4008, "too slow")
@@ -103,7 +105,3 @@ func TestWSClientHandshakeRefused(t *testing.T) {
 		t.Fatalf("dial: %v, want the 401 status", err)
 	}
 }
-
-type errString string
-
-func (e errString) Error() string { return string(e) }

@@ -250,9 +250,7 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 		defer ping.Stop()
 		for {
 			select {
-			case <-ctx.Done():
-				return
-			case <-c.done:
+			case <-c.done: // closed before the pump returns
 				return
 			case <-ping.C:
 				pctx, pcancel := context.WithTimeout(ctx, h.ws.WriteTimeout)
