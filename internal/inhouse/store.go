@@ -14,7 +14,6 @@ import (
 // Store holds the game server's SQL (SQLite and PostgreSQL alike).
 type Store struct {
 	db    *db.DB
-	cache stmtCache
 	done  completions
 	opens openings
 }

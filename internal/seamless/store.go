@@ -13,7 +13,6 @@ import (
 // Store holds the seamless wallet's SQL for SQLite and PostgreSQL.
 type Store struct {
 	db    *db.DB
-	cache stmtCache
 }
 
 // NewStore returns the store.

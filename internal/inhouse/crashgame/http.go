@@ -1,10 +1,12 @@
 package crashgame
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -211,7 +213,7 @@ func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
 			memberID = c.MemberID
 		}
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{Subprotocol}, OriginPatterns: h.ws.OriginPattern, CompressionMode: websocket.CompressionDisabled})
+	ws, err := websocket.Accept(wideWrites{w}, r, &websocket.AcceptOptions{Subprotocols: []string{Subprotocol}, OriginPatterns: h.ws.OriginPattern, CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -227,6 +229,29 @@ func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer h.svc.hub.remove(c)
 	h.pump(context.WithoutCancel(r.Context()), ws, c)
+}
+
+// frameBuffer is the write buffer of a socket: a frame that fits goes out
+// in one write (header and payload), while net/http's 4 KB buffer split
+// the frames of a busy moment (some 40 bets of about 180 bytes in the 50 ms
+// between frames with 2,000 sockets) into two or three writes, each a
+// system call here and a wake-up of the reader. 2,000 sockets hold 32 MB.
+const frameBuffer = 16 << 10
+
+// wideWrites hands the websocket library the hijacked connection with a
+// frameBuffer-sized writer instead of net/http's (empty at that point: the
+// 101 answer is flushed before the hijack).
+type wideWrites struct{ http.ResponseWriter }
+
+func (w wideWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return conn, brw, err
+	}
+	if brw.Writer.Buffered() == 0 {
+		brw.Writer = bufio.NewWriterSize(conn, frameBuffer)
+	}
+	return conn, brw, nil
 }
 
 // pump writes the queued frames (several pending frames go out as one,

@@ -90,6 +90,7 @@ func (d *DB) Close() error {
 			<-c.done
 		})
 	}
+	d.closeStmts()
 	var errs []error
 	for _, p := range []*sql.DB{d.fixed, d.trailing} {
 		if p != nil {

@@ -64,6 +64,8 @@ type DB struct {
 	trailing *sql.DB
 
 	ckpt *checkpointer // SQLite files: background WAL checkpoints (checkpoint.go)
+
+	stmts *stmtCache // SQLite: statements prepared once (stmtcache.go)
 }
 
 // DefaultURL is the embedded default: a SQLite file under ./data.
@@ -128,7 +130,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			sqldb.SetMaxOpenConns(8)
 			sqldb.SetMaxIdleConns(8)
 		}
-		d := &DB{DB: sqldb, Dialect: SQLite, URL: url, writer: make(chan struct{}, 1)}
+		d := &DB{DB: sqldb, Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), stmts: &stmtCache{}}
 		if err := d.PingContext(ctx); err != nil {
 			sqldb.Close()
 			return nil, fmt.Errorf("ping sqlite: %w", err)
@@ -288,6 +290,9 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 		return nil, err
 	}
 	defer release()
+	if st := d.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return d.DB.ExecContext(ctx, query, args...)
 }
 
