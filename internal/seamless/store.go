@@ -12,7 +12,7 @@ import (
 
 // Store holds the seamless wallet's SQL for SQLite and PostgreSQL.
 type Store struct {
-	db    *db.DB
+	db *db.DB
 }
 
 // NewStore returns the store.

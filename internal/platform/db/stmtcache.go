@@ -23,10 +23,10 @@ import (
 // PostgreSQL needs none of this: pgx caches prepared statements by text.
 
 const (
-	maxCachedStmts   = 512
-	maxCachedText    = 4096
-	maxSeenTexts     = 4096 // texts counted towards admission (reset when full)
-	admitAfterUses   = 2
+	maxCachedStmts = 512
+	maxCachedText  = 4096
+	maxSeenTexts   = 4096 // texts counted towards admission (reset when full)
+	admitAfterUses = 2
 )
 
 type stmtCache struct {
