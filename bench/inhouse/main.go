@@ -21,14 +21,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -83,12 +81,16 @@ func main() {
 	flag.IntVar(&c.rate, "rate", 1000, "spins per second")
 	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
 	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	profile := benchkit.ProfileFlag()
 	flag.Parse()
 	if c.dbURL == "" {
 		fmt.Fprintln(os.Stderr, "inhouse: -db is required")
 		os.Exit(2)
 	}
-	if err := run(c); err != nil {
+	stopProfile := profile()
+	err := run(c)
+	stopProfile()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "inhouse:", err)
 		os.Exit(2)
 	}
@@ -115,8 +117,9 @@ func run(c config) error {
 	fmt.Printf("in-house bench: %s, slot spins, %d players, %d req/s, %d clients, %s after %s warm-up\n",
 		benchkit.DBLabel(c.dbURL), c.players, c.rate, c.clients, c.duration, c.warmup)
 
-	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
-	base := "http://" + c.addr + "/wps/inhouse/"
+	// Each worker keeps one connection (benchkit.HTTPConn: no Transport
+	// goroutines between the bench and the socket).
+	base := "/wps/inhouse/"
 	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
 	var errs, freeRounds atomic.Int64
 	var seq atomic.Int64
@@ -135,32 +138,35 @@ func run(c config) error {
 		Success bool   `json:"success"`
 		Code    string `json:"code"`
 	}
-	post := func(path, token, key string, body string) (answer, error) {
+	type worker struct {
+		conn *benchkit.HTTPConn
+		buf  []byte
+	}
+	post := func(w *worker, path, token, key string, body string) (answer, error) {
 		var a answer
-		req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+token)
-		req.Header.Set("Idempotency-Key", key)
-		res, err := client.Do(req)
+		status, b, err := w.conn.Post(base+path, []benchkit.Header{
+			{Name: "Content-Type", Value: "application/json"},
+			{Name: "Authorization", Value: "Bearer " + token},
+			{Name: "Idempotency-Key", Value: key},
+		}, body, w.buf)
+		w.buf = b
 		if err != nil {
 			return a, err
 		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
 		if err := json.Unmarshal(b, &a); err != nil {
 			return a, err
 		}
-		if res.StatusCode != http.StatusOK || !a.Success {
-			return a, fmt.Errorf("%s: %d %s", path, res.StatusCode, a.Code)
+		if status != http.StatusOK || !a.Success {
+			return a, fmt.Errorf("%s: %d %s", path, status, a.Code)
 		}
 		return a, nil
 	}
 	var logged atomic.Int32
-	spin := func(due time.Time) {
+	spin := func(w *worker, due time.Time) {
 		n := seq.Add(1)
 		p := int(n) % len(tokens)
 		key := "b" + runID + "-" + strconv.FormatInt(n, 36)
-		a, err := post("slot/spin", tokens[p], key, `{"amount":`+strconv.FormatInt(minStake+rand.Int64N(maxStake-minStake+1), 10)+`}`)
+		a, err := post(w, "slot/spin", tokens[p], key, `{"amount":`+strconv.FormatInt(minStake+rand.Int64N(maxStake-minStake+1), 10)+`}`)
 		done := time.Now()
 		if err != nil {
 			errs.Add(1)
@@ -179,7 +185,7 @@ func run(c config) error {
 			if i == 0 {
 				freeRounds.Add(1)
 			}
-			a, err = post("slot/free", tokens[p], key+"-f"+strconv.Itoa(i), `{"roundId":`+strconv.FormatInt(a.Value.Round.ID, 10)+`}`)
+			a, err = post(w, "slot/free", tokens[p], key+"-f"+strconv.Itoa(i), `{"roundId":`+strconv.FormatInt(a.Value.Round.ID, 10)+`}`)
 			if err != nil {
 				errs.Add(1)
 				return
@@ -193,8 +199,10 @@ func run(c config) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			w := &worker{conn: benchkit.NewHTTPConn(c.addr, 5*time.Second)}
+			defer w.conn.Close()
 			for due := range jobs {
-				spin(due)
+				spin(w, due)
 			}
 		}()
 	}
