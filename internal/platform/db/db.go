@@ -290,7 +290,7 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 		return nil, err
 	}
 	defer release()
-	if st := d.stmt(ctx, query); st != nil {
+	if st := d.stmt(ctx, query, false); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	return d.DB.ExecContext(ctx, query, args...)

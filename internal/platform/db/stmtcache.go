@@ -38,7 +38,12 @@ type stmtCache struct {
 }
 
 // stmt returns query's prepared statement, or nil to run it unprepared.
-func (d *DB) stmt(ctx context.Context, query string) *sql.Stmt {
+// inTx: the caller holds a connection of the pool (a transaction's), so
+// preparing, which needs a connection of its own, must not wait for one:
+// with every connection held (one, for an in-memory database) it would
+// wait for itself. The text is then admitted at a later use. The cache's
+// lock is never held while preparing.
+func (d *DB) stmt(ctx context.Context, query string, inTx bool) *sql.Stmt {
 	c := d.stmts
 	if c == nil {
 		return nil
@@ -50,23 +55,37 @@ func (d *DB) stmt(ctx context.Context, query string) *sql.Stmt {
 		return nil
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if v, ok := c.stmts.Load(query); ok {
-		return v.(*sql.Stmt)
-	}
 	if c.n >= maxCachedStmts {
+		c.mu.Unlock()
 		return nil
 	}
 	if c.seen == nil || len(c.seen) >= maxSeenTexts {
 		c.seen = map[string]int{}
 	}
 	c.seen[query]++
-	if c.seen[query] < admitAfterUses {
+	uses := c.seen[query]
+	c.mu.Unlock()
+	if uses < admitAfterUses {
 		return nil
+	}
+	if inTx {
+		if st := d.DB.Stats(); st.Idle == 0 && st.MaxOpenConnections > 0 && st.OpenConnections >= st.MaxOpenConnections {
+			return nil
+		}
 	}
 	st, err := d.DB.PrepareContext(context.WithoutCancel(ctx), query)
 	if err != nil {
 		return nil // the unprepared run reports the error
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.stmts.Load(query); ok { // prepared meanwhile by another caller
+		_ = st.Close()
+		return v.(*sql.Stmt)
+	}
+	if c.n >= maxCachedStmts {
+		_ = st.Close()
+		return nil
 	}
 	delete(c.seen, query)
 	c.stmts.Store(query, st)
@@ -96,7 +115,7 @@ func (d *DB) closeStmts() {
 
 // QueryContext runs a query (prepared once on SQLite).
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := d.stmt(ctx, query); st != nil {
+	if st := d.stmt(ctx, query, false); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return d.DB.QueryContext(ctx, query, args...)
@@ -104,7 +123,7 @@ func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 
 // QueryRowContext runs a one-row query (prepared once on SQLite).
 func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := d.stmt(ctx, query); st != nil {
+	if st := d.stmt(ctx, query, false); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return d.DB.QueryRowContext(ctx, query, args...)
@@ -112,7 +131,7 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 
 // ExecContext runs a statement in the transaction (prepared once on SQLite).
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := t.db.stmt(ctx, query); st != nil {
+	if st := t.db.stmt(ctx, query, true); st != nil {
 		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 	}
 	return t.Tx.ExecContext(ctx, query, args...)
@@ -120,7 +139,7 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 
 // QueryContext runs a query in the transaction (prepared once on SQLite).
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := t.db.stmt(ctx, query); st != nil {
+	if st := t.db.stmt(ctx, query, true); st != nil {
 		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 	}
 	return t.Tx.QueryContext(ctx, query, args...)
@@ -129,7 +148,7 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 // QueryRowContext runs a one-row query in the transaction (prepared once on
 // SQLite).
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := t.db.stmt(ctx, query); st != nil {
+	if st := t.db.stmt(ctx, query, true); st != nil {
 		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
 	return t.Tx.QueryRowContext(ctx, query, args...)

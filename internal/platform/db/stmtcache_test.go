@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
@@ -172,5 +173,43 @@ func TestStatementCacheOnlySQLite(t *testing.T) {
 	}
 	if got := d.CachedStmts(); got != 0 {
 		t.Fatalf("%d cached on PostgreSQL", got)
+	}
+}
+
+// TestStatementCacheInTxOneConnection: a transaction holding the pool's only
+// connection (an in-memory database) repeats a statement; preparing it would
+// need a second connection, so the cache must not wait for one (it hung).
+func TestStatementCacheInTxOneConnection(t *testing.T) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite://:memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.ExecContext(ctx, `CREATE TABLE one (id INTEGER PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- d.InTx(ctx, func(tx *db.Tx) error {
+			for id := 1; id <= 5; id++ {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO one (id) VALUES (?)`, id); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a transaction on the only connection hung on the statement cache")
+	}
+	var n int
+	if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM one`).Scan(&n); err != nil || n != 5 {
+		t.Fatalf("%d rows, %v", n, err)
 	}
 }
