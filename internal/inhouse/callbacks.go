@@ -168,6 +168,25 @@ func (s *Service) pay(ctx context.Context, r *roundRow) (int64, error) {
 	return balanceOf(resp), nil
 }
 
+// playedInWallet tells whether the wallet holds the round's seamless round
+// COMPLETED: its betwin was applied (a rolled back one leaves it
+// CANCELLED). endround changes nothing on a closed round and answers
+// UNKNOWN_ROUND, moving nothing, for one the wallet never saw.
+func (s *Service) playedInWallet(ctx context.Context, r *roundRow) (bool, error) {
+	resp, err := s.wallet.Call(ctx, seamless.OpEndRound, seamless.Request{PlayerID: seamless.PlayerID(r.MemberID), Currency: r.Currency,
+		RoundID: roundRef(r), GameCode: r.GameCode})
+	if err != nil {
+		return false, err
+	}
+	switch resp.Code {
+	case "":
+		return resp.RoundStatus == seamless.StatusCompleted, nil
+	case seamless.CodeUnknownRound:
+		return false, nil
+	}
+	return false, fmt.Errorf("status of round %d refused: %s %s", r.ID, resp.Code, resp.Message)
+}
+
 // rollback refunds the round's bet. done false: the seamless round has a
 // win or is closed, so the bet stands (the round is settled instead).
 func (s *Service) rollback(ctx context.Context, r *roundRow) (done bool, balance int64, err error) {

@@ -66,7 +66,7 @@ func (s *Service) Recover(ctx context.Context) (Report, error) {
 		return rep, err
 	}
 	for _, r := range pending {
-		s.tally(&rep, s.recoverPending(ctx, r))
+		s.tally(&rep, s.recoverStale(ctx, r))
 	}
 	settling, err := s.store.stale(ctx, stateSettling, nil, grace, recoverBatch)
 	if err != nil {
@@ -133,6 +133,30 @@ func (s *Service) tally(rep *Report, what string) {
 	case "failed":
 		rep.Failed++
 	}
+}
+
+// recoverStale decides a round recovery found PENDING past the grace. A
+// round played in one call (betwin) whose seamless round the wallet holds
+// COMPLETED stands as played: its player was answered with it, or the
+// process stopped between the wallet's commit and the round's completion
+// (which commits without waiting for its flush on PostgreSQL, complete.go),
+// so it is completed with its stored result, never rolled back. Any other
+// is decided as a lost bet answer (recoverPending).
+func (s *Service) recoverStale(ctx context.Context, r roundRow) string {
+	if s.inOneCall(r) {
+		played, err := s.playedInWallet(ctx, &r)
+		if err != nil {
+			s.logger.ErrorContext(ctx, "in-house recovery: round status", "round", r.ID, "err", err)
+			return "failed"
+		}
+		if played {
+			if _, err := s.settle(ctx, &r, []string{statePending}); err != nil {
+				return "failed"
+			}
+			return "settled"
+		}
+	}
+	return s.recoverPending(ctx, r)
 }
 
 // recoverPending decides a round whose bet answer was lost: the bet is

@@ -73,10 +73,12 @@ func TestRecovery(t *testing.T) {
 			}
 		})
 
-		t.Run("CrashAfterBetRestartCancels", func(t *testing.T) {
+		t.Run("CrashAfterBetWinRestartCompletes", func(t *testing.T) {
 			before := s.balance(id)
-			// The bet is taken but its answer is lost, and so is the
-			// immediate rollback: the process "dies" with the round PENDING.
+			// The bet and win are taken but their answer is lost, and so is
+			// the immediate rollback: the process "dies" with the round
+			// PENDING. The wallet holds the round played, so recovery
+			// completes it as played (its stored result), never reversing it.
 			s.faults.failNext("betwin", "after")
 			s.faults.failNext("rollback", "before")
 			s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "crash-pending", dice, nil)
@@ -85,11 +87,38 @@ func TestRecovery(t *testing.T) {
 				t.Fatalf("before restart: %s %d", r.State, s.balance(id))
 			}
 			s.restart()
-			if rep := s.recover(); rep.Cancelled != 0 {
+			if rep := s.recover(); rep != (Report{}) {
 				t.Fatalf("recovered a young round: %+v", rep) // inside the grace period it may still be running
 			}
 			s.clk.Advance(DefaultPendingGrace + time.Second)
-			if rep := s.recover(); rep.Cancelled != 1 {
+			if rep := s.recover(); rep.Settled != 1 || rep.Cancelled != 0 {
+				t.Fatalf("report %+v", rep)
+			}
+			got := s.roundState(r.ID)
+			if got.State != stateCompleted || got.Win != r.Win || got.Balance != before-1000+r.Win {
+				t.Fatalf("after recovery: %s win %d balance %d", got.State, got.Win, got.Balance)
+			}
+			if b := s.balance(id); b != before-1000+r.Win {
+				t.Fatalf("balance %d, want %d (bet and win once)", b, before-1000+r.Win)
+			}
+			s.verifyLedger()
+		})
+
+		t.Run("CrashBeforeBetWinRestartCancels", func(t *testing.T) {
+			before := s.balance(id)
+			// The betwin never reaches the wallet and the immediate rollback
+			// is lost too: recovery finds no seamless round, rolls the bet
+			// back (which bars a late betwin) and cancels the round.
+			s.faults.failNext("betwin", "before")
+			s.faults.failNext("rollback", "before")
+			s.call(http.MethodPost, "/wps/inhouse/dice/bet", nil, tok, "crash-unsent", dice, nil)
+			r := s.lastRound(id)
+			if r.State != statePending || s.balance(id) != before {
+				t.Fatalf("before restart: %s %d", r.State, s.balance(id))
+			}
+			s.restart()
+			s.clk.Advance(DefaultPendingGrace + time.Second)
+			if rep := s.recover(); rep.Cancelled != 1 || rep.Settled != 0 {
 				t.Fatalf("report %+v", rep)
 			}
 			if got := s.roundState(r.ID); got.State != stateCancelled {
@@ -97,6 +126,35 @@ func TestRecovery(t *testing.T) {
 			}
 			if got := s.balance(id); got != before {
 				t.Fatalf("balance %d, want %d", got, before)
+			}
+			s.verifyLedger()
+		})
+
+		t.Run("LostCompletionStandsAfterRestart", func(t *testing.T) {
+			// The player was answered, but the round's completion did not
+			// survive (on PostgreSQL it commits without waiting for its
+			// flush): recovery finds it PENDING and completes it with the
+			// result shown, moving no money.
+			before := s.balance(id)
+			p := s.post("/wps/inhouse/dice/bet", tok, dice)
+			if _, err := s.db.ExecContext(context.Background(), s.db.Rebind(`UPDATE inhouse_round SET state = 'PENDING', ended_at = 0 WHERE id = ?`), p.Round.ID); err != nil {
+				t.Fatal(err)
+			}
+			after := s.balance(id)
+			if after != p.Balance || after != before-1000+s.roundState(p.Round.ID).Win {
+				t.Fatalf("balance %d, answered %d", after, p.Balance)
+			}
+			s.restart()
+			s.clk.Advance(DefaultPendingGrace + time.Second)
+			if rep := s.recover(); rep.Settled != 1 || rep.Cancelled != 0 {
+				t.Fatalf("report %+v", rep)
+			}
+			got := s.roundState(p.Round.ID)
+			if got.State != stateCompleted || got.Balance != p.Balance {
+				t.Fatalf("after recovery: %s balance %d, answered %d", got.State, got.Balance, p.Balance)
+			}
+			if b := s.balance(id); b != after {
+				t.Fatalf("balance %d, want %d (nothing moved)", b, after)
 			}
 			s.verifyLedger()
 		})
@@ -149,9 +207,10 @@ func TestRecovery(t *testing.T) {
 		t.Run("CrashAfterBetWinSpentCompletes", func(t *testing.T) {
 			// The bet and win are applied, the answer and the immediate
 			// rollback lost: the round is PENDING with its win in the
-			// wallet. The player spends the win meanwhile, so the rollback
-			// cannot take it back: recovery completes the round as played.
-			// (A lost Dice roll has no win to spend: play until one wins.)
+			// wallet, and the player spends the win meanwhile. Recovery
+			// completes the round as played (the wallet holds it), moving
+			// nothing. (Play until a roll wins; a lost roll is completed as
+			// played too.)
 			var r roundRow
 			for i := 0; ; i++ {
 				s.faults.failNext("betwin", "after")
@@ -165,9 +224,9 @@ func TestRecovery(t *testing.T) {
 				if r.Win > 1000 {
 					break
 				}
-				s.restart() // a lost roll: recovery refunds it
+				s.restart() // a lost roll: recovery completes it as played
 				s.clk.Advance(DefaultPendingGrace + time.Second)
-				if rep := s.recover(); rep.Cancelled != 1 || i == 9 {
+				if rep := s.recover(); rep.Settled != 1 || rep.Cancelled != 0 || i == 9 {
 					t.Fatalf("lost roll %d: %+v", i, rep)
 				}
 			}
