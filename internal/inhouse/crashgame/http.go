@@ -1,12 +1,10 @@
 package crashgame
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -213,9 +211,14 @@ func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
 			memberID = c.MemberID
 		}
 	}
-	ws, err := websocket.Accept(wideWrites{w}, r, &websocket.AcceptOptions{Subprotocols: []string{Subprotocol}, OriginPatterns: h.ws.OriginPattern, CompressionMode: websocket.CompressionDisabled})
+	rw := &rawWrites{ResponseWriter: w}
+	ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{Subprotocols: []string{Subprotocol}, OriginPatterns: h.ws.OriginPattern, CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered
+	}
+	if rw.conn == nil { // not hijacked through rawWrites: cannot happen with net/http
+		ws.CloseNow()
+		return
 	}
 	if ws.Subprotocol() != Subprotocol {
 		ws.Close(websocket.StatusPolicyViolation, "subprotocol "+Subprotocol+" required")
@@ -228,38 +231,15 @@ func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.svc.hub.remove(c)
-	h.pump(context.WithoutCancel(r.Context()), ws, c)
+	h.pump(context.WithoutCancel(r.Context()), ws, rw.conn, c)
 }
 
-// frameBuffer is the write buffer of a socket: a frame that fits goes out
-// in one write (header and payload), while net/http's 4 KB buffer split
-// the frames of a busy moment (some 40 bets of about 180 bytes in the 50 ms
-// between frames with 2,000 sockets) into two or three writes, each a
-// system call here and a wake-up of the reader. 2,000 sockets hold 32 MB.
-const frameBuffer = 16 << 10
-
-// wideWrites hands the websocket library the hijacked connection with a
-// frameBuffer-sized writer instead of net/http's (empty at that point: the
-// 101 answer is flushed before the hijack).
-type wideWrites struct{ http.ResponseWriter }
-
-func (w wideWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if err != nil {
-		return conn, brw, err
-	}
-	if brw.Writer.Buffered() == 0 {
-		brw.Writer = bufio.NewWriterSize(conn, frameBuffer)
-	}
-	return conn, brw, nil
-}
-
-// pump writes the queued frames (several pending frames go out as one,
-// joined by newlines). Two helpers run beside it: a reader, so pongs and
+// pump writes the queued frames, finished websocket frames (wire.go), to
+// conn, several pending ones in one write. Two helpers run beside it: a reader, so pongs and
 // closes are seen, and a pinger, so a ping waiting for its pong never holds
 // the frames back. Any of them ending the socket stops the client (code 0:
 // closed without a handshake), which ends the others.
-func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
+func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, conn *frameConn, c *wsClient) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -291,8 +271,7 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 	// A write that takes longer than WriteTimeout ends the socket: one
 	// watchdog timer re-armed per write closes the connection, which ends
 	// the write. Cheaper than a context with a deadline per frame (2,000
-	// sockets × 20–40 frames a second), and the frames are written with a
-	// context that never ends, on which the library registers nothing.
+	// sockets × 20–40 frames a second) or a write deadline per frame.
 	watchdog := time.AfterFunc(time.Hour, func() {
 		c.stop(0, "")
 		ws.CloseNow()
@@ -312,22 +291,22 @@ func (h *Handler) pump(ctx context.Context, ws *websocket.Conn, c *wsClient) {
 			}
 			return
 		case b := <-c.send:
-			frame := b // frames are shared between clients: joined into buf only when several wait
+			out := b // frames are shared between clients: copied into buf only when several wait
 			if len(c.send) > 0 {
 				buf = append(buf[:0], b...)
 			more:
 				for len(buf) < 1<<20 {
 					select {
 					case b := <-c.send:
-						buf = append(append(buf, '\n'), b...)
+						buf = append(buf, b...)
 					default:
 						break more
 					}
 				}
-				frame = buf
+				out = buf
 			}
 			watchdog.Reset(h.ws.WriteTimeout)
-			err := ws.Write(context.Background(), websocket.MessageText, frame)
+			_, err := conn.Write(out)
 			watchdog.Stop()
 			if err != nil {
 				c.stop(0, "")

@@ -209,12 +209,13 @@ func (h *Hub) flushEvery() time.Duration {
 	return d
 }
 
-// deliver applies a batch to the view, encodes it once (and once more per
-// member owning a bet in it) and queues the frame on every client.
+// deliver applies a batch to the view, encodes it once as a websocket
+// frame (and once more per member owning a bet in it: the same lines, its
+// bets marked) and queues the frame on every client.
 func (h *Hub) deliver(batch []event) {
-	var shared bytes.Buffer
 	owners := map[int64][]int{} // member → indexes of their messages
 	lines := make([][]byte, len(batch))
+	size := 0
 	h.mu.Lock()
 	for i, ev := range batch {
 		h.apply(ev)
@@ -223,34 +224,39 @@ func (h *Hub) deliver(batch []event) {
 			continue
 		}
 		lines[i] = b
-		if i > 0 {
-			shared.WriteByte('\n')
-		}
-		shared.Write(b)
+		size += len(b) + 1
 		if ev.M != 0 && ev.Msg.Bet != nil {
 			owners[ev.M] = append(owners[ev.M], i)
 		}
 	}
 	h.mu.Unlock()
-	frame := shared.Bytes()
+	// join writes the batch's lines as one frame, the lines of idx with
+	// the bet's "mine" (its only one) set.
+	join := func(idx []int) []byte {
+		f := newFrame(size + 4*len(idx))
+		n := 0
+		for i, l := range lines {
+			if l == nil {
+				continue
+			}
+			if n > 0 {
+				f = append(f, '\n')
+			}
+			n++
+			if containsInt(idx, i) {
+				f = append(f, bytes.Replace(l, mineFalse, mineTrue, 1)...)
+			} else {
+				f = append(f, l...)
+			}
+		}
+		return sealFrame(f)
+	}
+	frame := join(nil)
 	var mine map[int64][]byte
 	if len(owners) > 0 {
 		mine = make(map[int64][]byte, len(owners))
 		for m, idx := range owners {
-			var buf bytes.Buffer
-			buf.Grow(len(frame) + 4*len(idx))
-			for i := range batch {
-				if i > 0 {
-					buf.WriteByte('\n')
-				}
-				if containsInt(idx, i) {
-					// the same line with the bet's "mine" (its only one) set
-					buf.Write(bytes.Replace(lines[i], mineFalse, mineTrue, 1))
-				} else {
-					buf.Write(lines[i])
-				}
-			}
-			mine[m] = buf.Bytes()
+			mine[m] = join(idx)
 		}
 	}
 	h.mu.RLock()
@@ -374,7 +380,7 @@ func (h *Hub) add(c *wsClient) bool {
 	if err != nil {
 		return false
 	}
-	c.send <- b
+	c.send <- textFrame(b)
 	h.clients[c] = struct{}{}
 	return true
 }

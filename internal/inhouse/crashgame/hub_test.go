@@ -68,7 +68,7 @@ func TestHubBatchesMessages(t *testing.T) {
 	defer cancel()
 	go h.Run(ctx)
 	h.Publish(ctx, 0, Message{Type: "betting", Round: &RoundView{ID: 1, Status: StatusBetting}})
-	first := <-watcher.send // delivered at once: nothing was sent before
+	first := payloadOf(t, <-watcher.send) // delivered at once: nothing was sent before
 	if bytes.Count(first, []byte("\n")) != 0 {
 		t.Fatalf("first frame %q, want one message", first)
 	}
@@ -82,7 +82,7 @@ func TestHubBatchesMessages(t *testing.T) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("no frame")
 	}
-	own = <-owner.send
+	frame, own = payloadOf(t, frame), payloadOf(t, <-owner.send)
 	lines := bytes.Split(frame, []byte("\n"))
 	if len(lines) != 3 {
 		t.Fatalf("frame %q: %d lines, want 3 in one frame", frame, len(lines))
@@ -145,18 +145,19 @@ func TestHubDropsSlowClient(t *testing.T) {
 func TestPumpEndsStuckWrite(t *testing.T) {
 	h := &Handler{ws: WSConfig{PingEvery: time.Hour, WriteTimeout: 300 * time.Millisecond}}
 	c := &wsClient{send: make(chan []byte, 64), done: make(chan struct{})}
-	big := bytes.Repeat([]byte("x"), 1<<20)
+	big := textFrame(bytes.Repeat([]byte("x"), 1<<20))
 	for range cap(c.send) {
 		c.send <- big
 	}
 	ended := make(chan time.Duration, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+		rw := &rawWrites{ResponseWriter: w}
+		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 		if err != nil {
 			return
 		}
 		start := time.Now()
-		h.pump(context.Background(), ws, c)
+		h.pump(context.Background(), ws, rw.conn, c)
 		ended <- time.Since(start)
 	}))
 	defer srv.Close()
@@ -185,11 +186,12 @@ func TestPumpFramesPassPing(t *testing.T) {
 	c := &wsClient{send: make(chan []byte, 64), done: make(chan struct{})}
 	ended := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+		rw := &rawWrites{ResponseWriter: w}
+		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 		if err != nil {
 			return
 		}
-		h.pump(context.Background(), ws, c)
+		h.pump(context.Background(), ws, rw.conn, c)
 		close(ended)
 	}))
 	defer srv.Close()
@@ -225,7 +227,7 @@ func TestPumpFramesPassPing(t *testing.T) {
 	}()
 	time.Sleep(200 * time.Millisecond) // a ping is out and unanswered
 	start := time.Now()
-	c.send <- []byte(`{"type":"bet"}`)
+	c.send <- textFrame([]byte(`{"type":"bet"}`))
 	select {
 	case f := <-frames:
 		if f != `{"type":"bet"}` {
