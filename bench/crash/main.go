@@ -434,17 +434,16 @@ func dial(ctx context.Context, addr, token string, n int) (*sock, error) {
 	return s, nil
 }
 
-// read parses each frame's lines: the type, the bet id and "at" only. The
-// frame is read into a buffer the socket reuses and the results are
-// recorded under one lock per frame: the 2,000 readers share the cores with
-// the server, so their CPU shows up in the latency they measure.
+// read parses each message's lines: the type, the bet id and "at" only.
+// The message is read in place in the connection's buffer (wsConn.next)
+// and the results are recorded under one lock per message: the 2,000
+// readers share the cores with the server, so their CPU shows up in the
+// latency they measure.
 func (s *sock) read() {
 	var once sync.Once
-	buf := make([]byte, 0, 64<<10)
 	for {
-		var err error
-		buf, err = s.readFrame(buf[:0])
-		now := time.Now()
+		b, err := s.conn.next()
+		now := time.Now().UnixNano()
 		if err != nil {
 			s.mu.Lock()
 			if closeCode(err) == crashgame.CloseSlowClient {
@@ -454,7 +453,6 @@ func (s *sock) read() {
 			once.Do(func() { close(s.crashed) })
 			return
 		}
-		b := buf
 		s.mu.Lock()
 		for len(b) > 0 {
 			line := b
@@ -467,7 +465,7 @@ func (s *sock) read() {
 			if !ok {
 				continue
 			}
-			lat := now.Sub(time.UnixMilli(m.At))
+			lat := time.Duration(now - m.At*int64(time.Millisecond))
 			if m.Type != "state" {
 				s.lat = append(s.lat, lat)
 			}
@@ -491,12 +489,6 @@ func (s *sock) read() {
 	}
 }
 
-// readFrame appends the next message to buf (no allocation once buf has
-// grown to the largest frame).
-func (s *sock) readFrame(buf []byte) ([]byte, error) {
-	return s.conn.readMessage(buf)
-}
-
 // line is what the bench reads of a message.
 type line struct {
 	Type      string
@@ -506,26 +498,84 @@ type line struct {
 
 // scan picks the type, "at", the bet id and startedAt out of one message
 // without a full JSON decode (2,000 clients read millions of messages on
-// the same cores as the server).
+// the same cores as the server). The server writes "type" first, a bet
+// message's "bet":{"id" right after it and "at" last: those are read at
+// their places, with a search as the fallback.
 func scan(b []byte) (line, bool) {
 	var l line
-	t := field(b, `"type":"`)
-	if t < 0 {
-		return l, false
+	const head = `{"type":"`
+	t := len(head)
+	if !bytes.HasPrefix(b, []byte(head)) {
+		if t = field(b, `"type":"`); t < 0 {
+			return l, false
+		}
 	}
 	end := bytes.IndexByte(b[t:], '"')
 	if end < 0 {
 		return l, false
 	}
-	l.Type = string(b[t : t+end])
-	l.At = number(b, `"at":`)
+	l.Type = typeName(b[t : t+end])
+	l.At = lastNumber(b, `"at":`)
 	switch l.Type {
 	case "bet", "cashout":
-		l.ID = number(b, `"bet":{"id":`)
+		const id = `","bet":{"id":`
+		if rest := b[t+end:]; bytes.HasPrefix(rest, []byte(id)) {
+			l.ID = digits(rest[len(id):])
+		} else {
+			l.ID = number(b, `"bet":{"id":`)
+		}
 	case "running":
 		l.StartedAt = number(b, `"startedAt":`)
 	}
 	return l, true
+}
+
+// typeName is the message type as a string, without an allocation for the
+// types the server sends.
+func typeName(b []byte) string {
+	switch string(b) {
+	case "bet":
+		return "bet"
+	case "cashout":
+		return "cashout"
+	case "state":
+		return "state"
+	case "running":
+		return "running"
+	case "crashed":
+		return "crashed"
+	case "betting":
+		return "betting"
+	case "settled":
+		return "settled"
+	}
+	return string(b)
+}
+
+// lastNumber reads the number of key when it is the object's last field
+// (`…"at":123}`), scanning back from the end; else it searches.
+func lastNumber(b []byte, key string) int64 {
+	i := len(b) - 1
+	if i >= 0 && b[i] == '}' {
+		i--
+	}
+	j := i
+	for i >= 0 && b[i] >= '0' && b[i] <= '9' {
+		i--
+	}
+	if i < j && i+1 >= len(key) && string(b[i+1-len(key):i+1]) == key {
+		return digits(b[i+1 : j+1])
+	}
+	return number(b, key)
+}
+
+// digits is the number at the start of b.
+func digits(b []byte) int64 {
+	var n int64
+	for i := 0; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		n = n*10 + int64(b[i]-'0')
+	}
+	return n
 }
 
 func field(b []byte, key string) int {
@@ -598,11 +648,7 @@ func number(b []byte, key string) int64 {
 	if i < 0 {
 		return 0
 	}
-	var n int64
-	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
-		n = n*10 + int64(b[i]-'0')
-	}
-	return n
+	return digits(b[i:])
 }
 
 func (s *sock) waitRunning(ctx context.Context, d time.Duration) (time.Time, error) {

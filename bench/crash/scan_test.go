@@ -12,6 +12,9 @@ func TestScan(t *testing.T) {
 		{`{"type":"cashout","bet":{"id":7,"at":5},"at":99}`, line{Type: "cashout", ID: 7, At: 99}, true}, // "at" is the message's last field
 		{`{"type":"running","round":{"startedAt":1234},"at":1235}`, line{Type: "running", StartedAt: 1234, At: 1235}, true},
 		{`{"type":"tick"}`, line{Type: "tick"}, true},
+		{`{"bet":{"id":5},"type":"bet","at":9}`, line{Type: "bet", ID: 5, At: 9}, true}, // not at their places: searched
+		{`{"type":"bet","at":9,"bet":{"id":5}}`, line{Type: "bet", ID: 5, At: 9}, true},
+		{`{"type":"crashed","at":}`, line{Type: "crashed"}, true},
 		{`not json`, line{}, false},
 	} {
 		got, ok := scan([]byte(c.in))

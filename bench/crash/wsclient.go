@@ -28,9 +28,11 @@ import (
 
 // wsConn is one client connection.
 type wsConn struct {
-	nc net.Conn
-	br *bufio.Reader
-	wm sync.Mutex // pongs and the close frame
+	nc   net.Conn
+	br   *bufio.Reader
+	wm   sync.Mutex // pongs and the close frame
+	skip int        // bytes of the message next returned, left in br
+	buf  []byte     // next's messages that are not read in place
 }
 
 // closeError is the close frame the server sent (code 1005 without one).
@@ -102,69 +104,121 @@ const (
 	opPong         = 0xA
 )
 
+// readHeader reads a frame header: its fin bit, opcode and payload length.
+func (c *wsConn) readHeader() (fin bool, op byte, n int, err error) {
+	var hdr [10]byte
+	if _, err := io.ReadFull(c.br, hdr[:2]); err != nil {
+		return false, 0, 0, err
+	}
+	fin, op = hdr[0]&0x80 != 0, hdr[0]&0x0f
+	if hdr[1]&0x80 != 0 {
+		return false, 0, 0, errors.New("websocket: masked frame from the server")
+	}
+	l := uint64(hdr[1] & 0x7f)
+	switch l {
+	case 126:
+		if _, err := io.ReadFull(c.br, hdr[2:4]); err != nil {
+			return false, 0, 0, err
+		}
+		l = uint64(binary.BigEndian.Uint16(hdr[2:4]))
+	case 127:
+		if _, err := io.ReadFull(c.br, hdr[2:10]); err != nil {
+			return false, 0, 0, err
+		}
+		l = binary.BigEndian.Uint64(hdr[2:10])
+	}
+	if l > 64<<20 {
+		return false, 0, 0, fmt.Errorf("websocket: frame of %d bytes", l)
+	}
+	return fin, op, int(l), nil
+}
+
 // readMessage appends the next data message's payload to buf. Pings are
 // answered on the way; a close frame ends with its closeError.
 func (c *wsConn) readMessage(buf []byte) ([]byte, error) {
-	var hdr [14]byte
 	for {
-		if _, err := io.ReadFull(c.br, hdr[:2]); err != nil {
+		fin, op, n, err := c.readHeader()
+		if err != nil {
 			return buf, err
 		}
-		fin, op := hdr[0]&0x80 != 0, hdr[0]&0x0f
-		if hdr[1]&0x80 != 0 {
-			return buf, errors.New("websocket: masked frame from the server")
-		}
-		n := uint64(hdr[1] & 0x7f)
-		switch n {
-		case 126:
-			if _, err := io.ReadFull(c.br, hdr[2:4]); err != nil {
-				return buf, err
-			}
-			n = uint64(binary.BigEndian.Uint16(hdr[2:4]))
-		case 127:
-			if _, err := io.ReadFull(c.br, hdr[2:10]); err != nil {
-				return buf, err
-			}
-			n = binary.BigEndian.Uint64(hdr[2:10])
-		}
-		if n > 64<<20 {
-			return buf, fmt.Errorf("websocket: frame of %d bytes", n)
-		}
-		switch op {
-		case opText, opBinary, opContinuation:
-			start := len(buf)
-			buf = grow(buf, int(n))
-			if _, err := io.ReadFull(c.br, buf[start:start+int(n)]); err != nil {
-				return buf, err
-			}
-			if fin {
-				return buf, nil
-			}
-		case opPing, opPong, opClose:
-			if n > 125 {
-				return buf, errors.New("websocket: control frame over 125 bytes")
-			}
-			var p [125]byte
-			if _, err := io.ReadFull(c.br, p[:n]); err != nil {
-				return buf, err
-			}
-			switch op {
-			case opPing:
-				if err := c.writeControl(opPong, p[:n]); err != nil {
-					return buf, err
-				}
-			case opClose:
-				code := 1005
-				if n >= 2 {
-					code = int(binary.BigEndian.Uint16(p[:2]))
-				}
-				_ = c.writeControl(opClose, p[:min(n, 2)])
-				return buf, closeError{code}
-			}
-		default:
-			return buf, fmt.Errorf("websocket: opcode %d", op)
+		var done bool
+		if buf, done, err = c.frame(buf, fin, op, n); err != nil || done {
+			return buf, err
 		}
 	}
+}
+
+// next returns the next data message's payload, valid until the next call.
+// A message in one frame that fits the connection's buffer is read in
+// place, not copied (the bench's readers receive millions of messages on
+// the cores the server uses); any other is assembled in c.buf.
+func (c *wsConn) next() ([]byte, error) {
+	if c.skip > 0 {
+		if _, err := c.br.Discard(c.skip); err != nil {
+			return nil, err
+		}
+		c.skip = 0
+	}
+	c.buf = c.buf[:0]
+	for {
+		fin, op, n, err := c.readHeader()
+		if err != nil {
+			return nil, err
+		}
+		if fin && len(c.buf) == 0 && (op == opText || op == opBinary) && n <= c.br.Size() {
+			p, err := c.br.Peek(n)
+			if err != nil {
+				return nil, err
+			}
+			c.skip = n
+			return p, nil
+		}
+		var done bool
+		if c.buf, done, err = c.frame(c.buf, fin, op, n); err != nil {
+			return nil, err
+		}
+		if done {
+			return c.buf, nil
+		}
+	}
+}
+
+// frame reads the payload of a frame whose header was read: data is
+// appended to buf (done at its final frame), a ping is answered, a close
+// ends with its closeError.
+func (c *wsConn) frame(buf []byte, fin bool, op byte, n int) ([]byte, bool, error) {
+	switch op {
+	case opText, opBinary, opContinuation:
+		start := len(buf)
+		buf = grow(buf, n)
+		if _, err := io.ReadFull(c.br, buf[start:start+n]); err != nil {
+			return buf, false, err
+		}
+		return buf, fin, nil
+	case opPing, opPong, opClose:
+		if n > 125 {
+			return buf, false, errors.New("websocket: control frame over 125 bytes")
+		}
+		var p [125]byte
+		if _, err := io.ReadFull(c.br, p[:n]); err != nil {
+			return buf, false, err
+		}
+		switch op {
+		case opPing:
+			if err := c.writeControl(opPong, p[:n]); err != nil {
+				return buf, false, err
+			}
+		case opClose:
+			code := 1005
+			if n >= 2 {
+				code = int(binary.BigEndian.Uint16(p[:2]))
+			}
+			_ = c.writeControl(opClose, p[:min(n, 2)])
+			return buf, false, closeError{code}
+		}
+		return buf, false, nil
+	}
+	return buf, false, fmt.Errorf("websocket: opcode %d", op)
 }
 
 // grow extends buf by n bytes, reallocating only when it must.

@@ -16,8 +16,22 @@ import (
 
 // The bench's client against the server's websocket library: the
 // subprotocol handshake, messages of every length encoding, a fragmented
-// message, a ping answered while reading, and the server's close code.
+// message, a ping answered while reading, and the server's close code;
+// read with readMessage (copied into the caller's buffer) and with next
+// (in place when the message fits the connection's buffer).
 func TestWSClient(t *testing.T) {
+	t.Run("readMessage", func(t *testing.T) {
+		var buf []byte
+		testWSClient(t, func(c *wsConn) ([]byte, error) {
+			var err error
+			buf, err = c.readMessage(buf[:0])
+			return buf, err
+		})
+	})
+	t.Run("next", func(t *testing.T) { testWSClient(t, (*wsConn).next) })
+}
+
+func testWSClient(t *testing.T, read func(*wsConn) ([]byte, error)) {
 	sizes := []int{0, 5, 125, 126, 4000, 65535, 65536, 300_000}
 	serverDone := make(chan error, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -75,7 +89,7 @@ func TestWSClient(t *testing.T) {
 	defer c.Close()
 	var buf []byte
 	for _, n := range sizes {
-		buf, err = c.readMessage(buf[:0])
+		buf, err = read(c)
 		if err != nil {
 			t.Fatalf("message of %d bytes: %v", n, err)
 		}
@@ -83,10 +97,10 @@ func TestWSClient(t *testing.T) {
 			t.Fatalf("message of %d bytes read as %d bytes", n, len(buf))
 		}
 	}
-	if buf, err = c.readMessage(buf[:0]); err != nil || string(buf) != "fragmented" {
+	if buf, err = read(c); err != nil || string(buf) != "fragmented" {
 		t.Fatalf("fragmented message: %q, %v", buf, err)
 	}
-	_, err = c.readMessage(buf[:0])
+	_, err = read(c)
 	if closeCode(err) != 4008 {
 		t.Fatalf("after the close: %v, want close code 4008", err)
 	}
