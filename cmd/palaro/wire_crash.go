@@ -28,7 +28,7 @@ import (
 // PALARO_CRASH_FRAME_EVERY (shortest time between two frames to the
 // sockets, default 25ms), PALARO_CRASH_WRITES_PER_SECOND (socket writes a
 // second before the time between frames stretches up to 60 ms, default
-// 40000, 0: never).
+// 70000, 0: never).
 func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse.Service, accounts *account.Service) error {
 	if games == nil {
 		m.Logger.Warn("crash off: the in-house game server is off")

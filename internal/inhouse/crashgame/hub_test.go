@@ -32,8 +32,8 @@ func TestHubFlushEvery(t *testing.T) {
 		want    time.Duration
 	}{
 		{"OK/FewClientsFlushEvery", 10, 25 * time.Millisecond},
-		{"OK/AtTheBudgetStillFlushEvery", 1000, 25 * time.Millisecond},
-		{"OK/ManyClientsStretched", 2000, 50 * time.Millisecond},
+		{"OK/AtTheBudgetStillFlushEvery", 1750, 25 * time.Millisecond},
+		{"OK/ManyClientsStretched", 2000, time.Second * 2000 / 70000},
 		{"OK/StretchCapped", 5000, 60 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
