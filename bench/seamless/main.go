@@ -15,13 +15,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -125,8 +123,10 @@ func run(c config) error {
 	fmt.Printf("seamless bench: %s, game %s, %d players, %d req/s (%d rounds/s), %d clients, %s after %s warm-up\n",
 		benchkit.DBLabel(c.dbURL), g.GameCode, c.players, c.rate, c.rate/2, c.clients, c.duration, c.warmup)
 
-	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
-	base := "http://" + c.addr + "/lgw/vendor/" + vendor + "/wallet/"
+	// Each worker keeps one connection (benchkit.HTTPConn: no Transport
+	// goroutines handing requests and answers over; the bench shares the
+	// 2 cores with the server and PostgreSQL).
+	base := "/lgw/vendor/" + vendor + "/wallet/"
 	var errs atomic.Int64
 	var mu sync.Mutex
 	var lat, betLat, winLat []time.Duration
@@ -134,19 +134,19 @@ func run(c config) error {
 	var seq atomic.Int64
 	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
 
-	call := func(op string, body []byte) bool {
-		req, _ := http.NewRequest(http.MethodPost, base+op, bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set(vendorwallet.SignatureHeader, vendorwallet.Sign([]byte(secret), time.Now(), body))
-		res, err := client.Do(req)
-		if err != nil {
-			return false
-		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		return res.StatusCode == http.StatusOK
+	type worker struct {
+		conn *benchkit.HTTPConn
+		buf  []byte
 	}
-	play := func(due time.Time) {
+	call := func(w *worker, op string, body []byte) bool {
+		status, b, err := w.conn.Post(base+op, []benchkit.Header{
+			{Name: "Content-Type", Value: "application/json"},
+			{Name: vendorwallet.SignatureHeader, Value: vendorwallet.Sign([]byte(secret), time.Now(), body)},
+		}, string(body), w.buf)
+		w.buf = b
+		return err == nil && status == http.StatusOK
+	}
+	play := func(w *worker, due time.Time) {
 		n := seq.Add(1)
 		p := int(n) % c.players
 		stake := 100 + rand.Int64N(maxStake)
@@ -154,10 +154,10 @@ func run(c config) error {
 		common := fmt.Sprintf(`"sessionToken":%q,"playerId":%q,"roundId":%q,"gameCode":%q,"currency":%q`,
 			tokens[p], seamless.PlayerID(firstID+int64(p)), round, g.GameCode, currency)
 		bet := []byte(fmt.Sprintf(`{%s,"txId":"b%s","amount":%d}`, common, round, stake))
-		okBet := call(seamless.OpBet, bet)
+		okBet := call(w, seamless.OpBet, bet)
 		betDone := time.Now()
 		win := []byte(fmt.Sprintf(`{%s,"txId":"w%s","amount":%d,"endRound":true}`, common, round, rand.Int64N(2*stake+1)))
-		okWin := okBet && call(seamless.OpWin, win)
+		okWin := okBet && call(w, seamless.OpWin, win)
 		winDone := time.Now()
 		if !okBet || !okWin {
 			errs.Add(1)
@@ -176,8 +176,10 @@ func run(c config) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			w := &worker{conn: benchkit.NewHTTPConn(c.addr, 5*time.Second)}
+			defer w.conn.Close()
 			for due := range jobs {
-				play(due)
+				play(w, due)
 			}
 		}()
 	}
