@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -150,16 +149,7 @@ func TestPumpEndsStuckWrite(t *testing.T) {
 		c.send <- big
 	}
 	ended := make(chan time.Duration, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rw := &rawWrites{ResponseWriter: w}
-		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-		if err != nil {
-			return
-		}
-		start := time.Now()
-		h.pump(context.Background(), ws, rw.conn, c)
-		ended <- time.Since(start)
-	}))
+	srv := pumpServer(t, h, c, ended)
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -184,16 +174,8 @@ func TestPumpEndsStuckWrite(t *testing.T) {
 func TestPumpFramesPassPing(t *testing.T) {
 	h := &Handler{ws: WSConfig{PingEvery: 50 * time.Millisecond, WriteTimeout: 2 * time.Second}}
 	c := &wsClient{send: make(chan []byte, 64), done: make(chan struct{})}
-	ended := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rw := &rawWrites{ResponseWriter: w}
-		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-		if err != nil {
-			return
-		}
-		h.pump(context.Background(), ws, rw.conn, c)
-		close(ended)
-	}))
+	ended := make(chan time.Duration, 1)
+	srv := pumpServer(t, h, c, ended)
 	defer srv.Close()
 	// A bare client: it reads frames and never sends a pong.
 	nc, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))

@@ -35,6 +35,23 @@ func payloadOf(t *testing.T, f []byte) []byte {
 	return f[h:]
 }
 
+// pumpServer serves each request as the handler serves a socket: accepted
+// through rawWrites, then h's pump over c. When the pump returns, the time
+// it ran is sent on ended.
+func pumpServer(t *testing.T, h *Handler, c *wsClient, ended chan<- time.Duration) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rw := &rawWrites{ResponseWriter: w}
+		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+		if err != nil || rw.conn == nil {
+			t.Errorf("accept: %v (conn %v)", err, rw.conn)
+			return
+		}
+		start := time.Now()
+		h.pump(context.Background(), ws, rw.conn, c)
+		ended <- time.Since(start)
+	}))
+}
+
 // The frames the hub builds are read by a standard websocket client as
 // sent, for every length encoding, while the client pings the server (the
 // library's pongs go through the same connection as the frames) and
@@ -50,17 +67,8 @@ func TestRawFramesReadByClient(t *testing.T) {
 		want = append(want, p)
 		c.send <- textFrame(p)
 	}
-	served := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer close(served)
-		rw := &rawWrites{ResponseWriter: w}
-		ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-		if err != nil || rw.conn == nil {
-			t.Errorf("accept: %v (conn %v)", err, rw.conn)
-			return
-		}
-		h.pump(context.Background(), ws, rw.conn, c)
-	}))
+	ended := make(chan time.Duration, 1)
+	srv := pumpServer(t, h, c, ended)
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -123,7 +131,7 @@ func TestRawFramesReadByClient(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Code != CloseSlowClient {
 		t.Fatalf("close: %v", err)
 	}
-	<-served
+	<-ended
 	wg.Wait()
 	if pings == 0 {
 		t.Fatal("no ping answered")
