@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
@@ -35,7 +35,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -447,6 +447,37 @@ catalogue() {
     ROWS+=("| $ep on $db at saturation (info: p99 is queueing behind 64 busy connections on 2 shared cores) | info | $srps req/s, p50 $sp50 ms, p99 $sp99 ms | INFO ($meets $TARGET_P99_MS ms) |")
   done
 }
+
+# ---------------------------------------------------------------- 0. the machine's wake-up latency
+# bench/jitter (a Go program): how late a 1 ms sleep returns, and a loopback
+# round trip to a second process after 1 ms idle and back to back, on the
+# quiet machine. Every p99 target below is of requests that wake several
+# sleeping threads and processes; a machine whose idle CPUs wake slowly (a
+# virtual machine on a busy host) puts that delay in every p99, whatever the
+# code. Run at the start and again at the end; read the other rows against it.
+machine_probe() { # when (start|end)
+  local when=$1 out=$RES/machine-$1.txt bin=$WORK/jitter
+  log "machine: wake-up latency at the $when (bench/jitter)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/jitter) || { tool_error "go build ./bench/jitter failed"; return 1; }
+  wait_quiet
+  if ! timeout 120 "$bin" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tool_error "bench/jitter failed (see $out)"
+    ROWS+=("| machine wake-up latency ($when of the run) | info | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local f
+  f=$(node -e '
+    const r = JSON.parse(require("fs").readFileSync(0, "utf8").trim().split("\n").pop());
+    const ms = (us) => (us / 1000).toFixed(2);
+    console.log(`timer oversleep (1 ms sleep) p50 ${ms(r.timer.p50us)} ms, **p99 ${ms(r.timer.p99us)} ms**, p99.9 ${ms(r.timer.p999us)} ms; ` +
+      `loopback round trip to another process after 1 ms idle p50 ${ms(r.idleRoundTrip.p50us)} ms, **p99 ${ms(r.idleRoundTrip.p99us)} ms**, p99.9 ${ms(r.idleRoundTrip.p999us)} ms; ` +
+      `back to back p50 ${ms(r.busyRoundTrip.p50us)} ms, p99 ${ms(r.busyRoundTrip.p99us)} ms`);' <"$out") || { tool_error "bench/jitter output unreadable (see $out)"; return 1; }
+  ROWS+=("| machine wake-up latency ($when of the run, quiet machine; info: a request below crosses several such wake-ups) | info | $f | INFO |")
+}
+if want machine; then
+  machine_probe start || true
+fi
 
 # ---------------------------------------------------------------- 1. catalogue, SQLite
 if want sqlite; then
@@ -1026,6 +1057,9 @@ $(grep '^|' "$RES/slotsim.txt")")
 fi
 
 # ---------------------------------------------------------------- report
+if want machine; then
+  machine_probe end || true
+fi
 write_summary
 log "summary (bench/results/summary.md)"
 awk '/^## Results against the targets/{p=1} p && /^## / && !/Results against/{exit} p' "$SUMMARY"
