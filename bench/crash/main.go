@@ -175,13 +175,11 @@ func run(c config) error {
 	fmt.Printf("crash bench: %s, %d players, planted point %d.%02dx, betting %s\n", benchkit.DBLabel(c.dbURL), c.players, point/100, point%100, c.betting)
 
 	base := "http://" + c.addr
-	var st struct {
-		Value crashgame.State `json:"value"`
-	}
-	if err := getJSON(base+"/wps/inhouse/crash/state", &st); err != nil || st.Value.Round == nil {
+	round, err := openRound(base, 30*time.Second)
+	if err != nil {
 		return fmt.Errorf("state: %v", err)
 	}
-	roundID := st.Value.Round.ID
+	roundID := round.ID
 
 	// sockets
 	socks := make([]*sock, c.sockets)
@@ -766,6 +764,29 @@ func post(client *http.Client, url, token, key string, body any, into any) error
 		return json.Unmarshal(env.Value, into)
 	}
 	return nil
+}
+
+// openRound returns the round the server has open. The engine opens its
+// first round shortly after the server answers HTTP (on a slow machine,
+// measurably later), so the state is asked again until there is one.
+func openRound(base string, wait time.Duration) (*crashgame.RoundView, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		var st struct {
+			Value crashgame.State `json:"value"`
+		}
+		err := getJSON(base+"/wps/inhouse/crash/state", &st)
+		if err == nil && st.Value.Round != nil {
+			return st.Value.Round, nil
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = fmt.Errorf("no round open %s after the server started", wait)
+			}
+			return nil, err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 func getJSON(url string, into any) error {
