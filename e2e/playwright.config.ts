@@ -37,6 +37,13 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'fil-PH',
+    // The storefront honours prefers-reduced-motion (no marquee, winner board
+    // or carousel motion; games settle at once). Without it the home page's
+    // endless animations keep Chromium's software compositor (no GPU here)
+    // drawing 60 frames a second: about one core of the CI machine's two for
+    // as long as a test has that page open. The specs that test motion itself
+    // opt back in with test.use({ reducedMotion: 'no-preference' }).
+    reducedMotion: 'reduce',
     launchOptions,
     trace: 'off',
   },

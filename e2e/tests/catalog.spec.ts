@@ -30,15 +30,30 @@ test('home shows banners, marquee, tiles, winner boards and category sections', 
   await expect(page.getByRole('region', { name: 'Sports', exact: true }).getByRole('heading', { name: 'Arena E-Sports' })).toHaveCount(0);
 });
 
-test('carousel auto-advances and a dot jumps to its banner', async ({ page }) => {
+test.describe('with motion', () => {
+  // The suite runs with prefers-reduced-motion (playwright.config.ts); the
+  // carousel's own motion is tested without it.
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('carousel auto-advances and a dot jumps to its banner', async ({ page }) => {
+    await page.goto('/');
+    await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 1');
+    await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 2', { timeout: 7_000 });
+    await dots(page).nth(3).click();
+    await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 4');
+    // hovering keeps it there
+    await page.waitForTimeout(5_600);
+    await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 4');
+  });
+});
+
+test('with reduced motion the carousel stays on its banner until a dot is pressed', async ({ page }) => {
   await page.goto('/');
   await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 1');
-  await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 2', { timeout: 7_000 });
-  await dots(page).nth(3).click();
-  await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 4');
-  // hovering keeps it there
-  await page.waitForTimeout(5_600);
-  await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 4');
+  await page.waitForTimeout(6_000); // past an auto-advance interval
+  await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 1');
+  await dots(page).nth(2).click();
+  await expect(activeDot(page)).toHaveAccessibleName('Ipakita ang banner 3');
 });
 
 test('a banner with a promotion link opens that promotion', async ({ page }) => {
