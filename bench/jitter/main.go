@@ -82,8 +82,8 @@ func timer(n int) []time.Duration {
 
 const msgSize = 64
 
-// roundTrips sends n messages to the echo peer on c, each after idle of
-// quiet, and returns each round trip's time.
+// roundTrips sends n messages to the echo peer on c, each after idle
+// (none: back to back), and returns each round trip's time.
 func roundTrips(c net.Conn, n int, idle time.Duration) ([]time.Duration, error) {
 	msg := make([]byte, msgSize)
 	back := make([]byte, msgSize)
@@ -210,7 +210,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "jitter:", err)
 		os.Exit(1)
 	}
-	r.GoMaxProc = goMaxProcs()
+	r.GoMaxProc = runtime.GOMAXPROCS(0)
 	line := func(name string, d Dist) {
 		fmt.Printf("%-28s p50 %8.1f µs  p99 %8.1f µs  p99.9 %8.1f µs  max %8.1f µs  (%d samples)\n", name, d.P50, d.P99, d.P999, d.Max, d.N)
 	}
@@ -220,5 +220,3 @@ func main() {
 	out, _ := json.Marshal(r)
 	fmt.Println(string(out))
 }
-
-func goMaxProcs() int { return runtime.GOMAXPROCS(0) }
