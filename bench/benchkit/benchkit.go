@@ -78,16 +78,21 @@ func StartServer(bin string, env []string, addr, logFile string) (*exec.Cmd, err
 
 // Pct is the p-th percentile of v in milliseconds (0 for none).
 func Pct(v []time.Duration, p int) float64 {
+	return float64(PerMille(v, 10*p).Microseconds()) / 1000
+}
+
+// PerMille is the pm-th per-mille of v (990: p99, 999: p99.9; 0 for none).
+func PerMille(v []time.Duration, pm int) time.Duration {
 	if len(v) == 0 {
 		return 0
 	}
 	s := slices.Clone(v)
 	slices.Sort(s)
-	i := len(s) * p / 100
+	i := len(s) * pm / 1000
 	if i >= len(s) {
 		i = len(s) - 1
 	}
-	return float64(s[i].Microseconds()) / 1000
+	return s[i]
 }
 
 // HWMKB is a process's peak resident memory (VmHWM) in KB, 0 if unknown.

@@ -32,9 +32,10 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/palaro/palaro/bench/benchkit"
 )
 
 // Dist is a latency distribution in microseconds.
@@ -53,20 +54,13 @@ type result struct {
 	GoMaxProc int  `json:"gomaxprocs"`
 }
 
-// summarize sorts d in place and returns its distribution.
+// summarize returns d's distribution.
 func summarize(d []time.Duration) Dist {
 	if len(d) == 0 {
 		return Dist{}
 	}
-	slices.Sort(d)
-	at := func(q float64) float64 {
-		i := int(q * float64(len(d)))
-		if i >= len(d) {
-			i = len(d) - 1
-		}
-		return float64(d[i].Nanoseconds()) / 1e3
-	}
-	return Dist{N: len(d), P50: at(0.50), P99: at(0.99), P999: at(0.999), Max: float64(d[len(d)-1].Nanoseconds()) / 1e3}
+	us := func(pm int) float64 { return float64(benchkit.PerMille(d, pm).Nanoseconds()) / 1e3 }
+	return Dist{N: len(d), P50: us(500), P99: us(990), P999: us(999), Max: us(1000)}
 }
 
 // timer measures the oversleep of n sleeps of one millisecond.
