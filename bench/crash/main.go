@@ -196,6 +196,15 @@ func run(c config) error {
 	if n := dialErr.Load(); n > 0 {
 		return fmt.Errorf("%d websockets failed to open", n)
 	}
+	// A socket is subscribed once its state message has come: the server
+	// adds it to the broadcast after the handshake's answer, and a bet
+	// placed before that is in its state, not sent to it as a message
+	// (which the count below would take for a missing delivery).
+	for _, s := range socks {
+		if err := s.waitReady(ctx, 30*time.Second); err != nil {
+			return err
+		}
+	}
 	fmt.Printf("%d websockets open in %.1fs\n", len(socks), time.Since(t0).Seconds())
 
 	// bets
@@ -418,6 +427,7 @@ type sock struct {
 	bets     counts // deliveries per bet id
 	cashouts counts
 	running  chan time.Time
+	ready    chan struct{} // closed at the state message (subscribed)
 	crashed  chan struct{}
 	dropped  bool
 }
@@ -427,7 +437,7 @@ func dial(ctx context.Context, addr, token string, n int) (*sock, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &sock{conn: conn, lat: make([]time.Duration, 0, 2*n+8), running: make(chan time.Time, 1), crashed: make(chan struct{})}
+	s := &sock{conn: conn, lat: make([]time.Duration, 0, 2*n+8), running: make(chan time.Time, 1), ready: make(chan struct{}), crashed: make(chan struct{})}
 	go s.read()
 	return s, nil
 }
@@ -438,7 +448,7 @@ func dial(ctx context.Context, addr, token string, n int) (*sock, error) {
 // readers share the cores with the server, so their CPU shows up in the
 // latency they measure.
 func (s *sock) read() {
-	var once sync.Once
+	var once, subscribed sync.Once
 	for {
 		b, err := s.conn.next()
 		now := time.Now().UnixNano()
@@ -479,6 +489,8 @@ func (s *sock) read() {
 				case s.running <- time.UnixMilli(m.StartedAt):
 				default:
 				}
+			case "state":
+				subscribed.Do(func() { close(s.ready) })
 			case "crashed":
 				once.Do(func() { close(s.crashed) })
 			}
@@ -657,6 +669,24 @@ func (s *sock) waitRunning(ctx context.Context, d time.Duration) (time.Time, err
 		return time.Time{}, errors.New("the round did not start")
 	case <-ctx.Done():
 		return time.Time{}, ctx.Err()
+	}
+}
+
+func (s *sock) waitReady(ctx context.Context, d time.Duration) error {
+	select {
+	case <-s.ready:
+		return nil
+	default:
+	}
+	select {
+	case <-s.ready:
+		return nil
+	case <-s.crashed: // the socket ended (crashed is also closed then)
+		return errors.New("a websocket ended before its state message")
+	case <-time.After(d):
+		return errors.New("a websocket got no state message")
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }
 
