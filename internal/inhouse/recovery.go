@@ -33,7 +33,7 @@ type Report struct {
 // contributions every JackpotFlush, until ctx ends.
 func (s *Service) Run(ctx context.Context) {
 	if _, err := s.Recover(ctx); err != nil {
-		s.logger.ErrorContext(ctx, "in-house recovery", "err", err)
+		s.logPass(ctx, "in-house recovery", err)
 	}
 	rec := time.NewTicker(s.cfg.RecoverEvery)
 	defer rec.Stop()
@@ -45,14 +45,26 @@ func (s *Service) Run(ctx context.Context) {
 			return
 		case <-rec.C:
 			if _, err := s.Recover(ctx); err != nil {
-				s.logger.ErrorContext(ctx, "in-house recovery", "err", err)
+				s.logPass(ctx, "in-house recovery", err)
 			}
 		case <-flush.C:
 			if err := s.FlushJackpot(ctx); err != nil {
-				s.logger.ErrorContext(ctx, "in-house jackpot flush", "err", err)
+				s.logPass(ctx, "in-house jackpot flush", err)
 			}
 		}
 	}
+}
+
+// logPass logs a background pass that failed. A pass cut short because the
+// server is stopping (ctx ended) is not an error: its transaction rolled
+// back and the next start does the work, so it is noted at debug level
+// rather than as an error at every shutdown.
+func (s *Service) logPass(ctx context.Context, msg string, err error) {
+	if ctx.Err() != nil {
+		s.logger.DebugContext(ctx, msg+": stopped by shutdown", "err", err)
+		return
+	}
+	s.logger.ErrorContext(ctx, msg, "err", err)
 }
 
 // Recover runs one pass.

@@ -1,9 +1,14 @@
 package inhouse
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -392,4 +397,21 @@ func (s *site) nonceWithFreeSpins(memberID int64) {
 		}
 	}
 	s.t.Fatal("no free spins in 20000 nonces")
+}
+
+// A background pass cut short by shutdown is not logged as an error; a pass
+// that fails while the server runs is.
+func TestLogPassQuietAtShutdown(t *testing.T) {
+	var buf bytes.Buffer
+	s := &Service{logger: slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))}
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	s.logPass(stopped, "in-house jackpot flush", fmt.Errorf("jackpot batch: begin: %w", context.Canceled))
+	if buf.Len() != 0 {
+		t.Fatalf("shutdown logged: %s", buf.String())
+	}
+	s.logPass(context.Background(), "in-house jackpot flush", errors.New("disk full"))
+	if got := buf.String(); !strings.Contains(got, "level=ERROR") || !strings.Contains(got, "disk full") {
+		t.Fatalf("a failing pass was not logged as an error: %q", got)
+	}
 }
