@@ -676,6 +676,9 @@ ledger_pg_drop() {
 ledger_json() { # file field -> value from the last (JSON) line
   node -e "const l=require('fs').readFileSync('$1','utf8').trim().split('\n').pop(); const v=JSON.parse(l)['$2']; console.log(typeof v==='number'? (Number.isInteger(v)? v : v.toFixed(2)) : v)"
 }
+machine_use() { # file -> "machine busy B %, steal S %" over the load bench's run (its machineBusyPct, machineStealPct)
+  printf 'machine busy %s %%, **steal %s %%**' "$(ledger_json "$1" machineBusyPct)" "$(ledger_json "$1" machineStealPct)"
+}
 ledger_engine() { # db-label database-url target -> the target row of the ledger (in-process engine)
   local db=$1 url=$2 target=$3 out=$RES/ledger-engine-$1.txt rc=0
   local label="ledger postings on $db (engine, $LEDGER_CLIENTS clients in-process: ledger.Store.Post, $LEDGER_PLAYERS players + house)"
@@ -819,10 +822,11 @@ seamless_run() { # db-label database-url port
   rps=$(ledger_json "$out" requestsPerSecond); p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms)
   bet=$(ledger_json "$out" betP99ms); win=$(ledger_json "$out" winP99ms); errs=$(ledger_json "$out" errors)
   open=$(ledger_json "$out" openRounds); vprob=$(ledger_json "$out" verifyProblems); hwm=$(ledger_json "$out" hwmMB)
+  local machine; machine=$(machine_use "$out")
   ok=$(awk -v r="$rps" -v p="$p99" -v t="$SEAMLESS_RATE" -v tp="$SEAMLESS_P99_MS" -v e="$errs" -v o="$open" -v vp="$vprob" \
     'BEGIN{print (r>=0.97*t && p<tp && e==0 && o==0 && vp==0) ? 1 : 0}')
   mark "$ok"
-  ROWS+=("| $label | p99 < $SEAMLESS_P99_MS ms at $SEAMLESS_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms** (bet $bet, win $win); $errs errors; open rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB | $V |")
+  ROWS+=("| $label | p99 < $SEAMLESS_P99_MS ms at $SEAMLESS_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms** (bet $bet, win $win); $errs errors; open rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB; $machine | $V |")
 }
 if want seamless; then
   for p in $SEAMLESS_PORT_BASE $((SEAMLESS_PORT_BASE + 1)); do
@@ -872,10 +876,11 @@ crash_run() { # db-label database-url port
   vprob=$(ledger_json "$out" verifyProblems); hwm=$(ledger_json "$out" hwmMB)
   local scpu bcpu wall
   scpu=$(ledger_json "$out" serverCPUSeconds); bcpu=$(ledger_json "$out" benchCPUSeconds); wall=$(ledger_json "$out" wallSeconds)
+  local machine; machine=$(machine_use "$out")
   ok=$(awk -v p="$p99" -v tp="$CRASH_P99_MS" -v b="$bets" -v n="$CRASH_PLAYERS" -v m="$miss" -v d="$dup" -v dr="$drop" -v e="$errs" -v u="$unsettled" -v x="$mism" -v vp="$vprob" \
     'BEGIN{print (p<tp && b==n && m==0 && d==0 && dr==0 && e==0 && u==0 && x==0 && vp==0) ? 1 : 0}')
   mark "$ok"
-  ROWS+=("| $label | broadcast p99 < $CRASH_P99_MS ms; every cash-out settled exactly once | $bets bets, $cashed cashed out, $lost lost; $msgs messages: p50 $p50 ms, **p99 $p99 ms** (cash-outs $cp99); missing $miss, duplicate $dup, dropped sockets $drop; $errs errors; unsettled $unsettled, settlement mismatches $mism; ledger verify: $vprob problems; server VmHWM $hwm MB; CPU: server $scpu s, bench $bcpu s in $wall s$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
+  ROWS+=("| $label | broadcast p99 < $CRASH_P99_MS ms; every cash-out settled exactly once | $bets bets, $cashed cashed out, $lost lost; $msgs messages: p50 $p50 ms, **p99 $p99 ms** (cash-outs $cp99); missing $miss, duplicate $dup, dropped sockets $drop; $errs errors; unsettled $unsettled, settlement mismatches $mism; ledger verify: $vprob problems; server VmHWM $hwm MB; CPU: server $scpu s, bench $bcpu s in $wall s; $machine$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
 }
 if want crash; then
   for p in $CRASH_PORT_BASE $((CRASH_PORT_BASE + 1)); do
@@ -922,10 +927,11 @@ inhouse_run() { # db-label database-url port
   rps=$(ledger_json "$out" requestsPerSecond); p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms)
   errs=$(ledger_json "$out" errors); open=$(ledger_json "$out" unfinishedRounds); vprob=$(ledger_json "$out" verifyProblems); hwm=$(ledger_json "$out" hwmMB)
   cpu=$(ledger_json "$out" serverCPUmsPerSpin)
+  local machine; machine=$(machine_use "$out")
   ok=$(awk -v r="$rps" -v p="$p99" -v t="$INHOUSE_RATE" -v tp="$INHOUSE_P99_MS" -v e="$errs" -v o="$open" -v vp="$vprob" \
     'BEGIN{print (r>=0.97*t && p<tp && e==0 && o==0 && vp==0) ? 1 : 0}')
   mark "$ok"
-  ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms**; $errs errors; unfinished rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB, CPU $cpu ms/spin | $V |")
+  ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms**; $errs errors; unfinished rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB, CPU $cpu ms/spin; $machine | $V |")
 }
 if want inhouse; then
   for p in $INHOUSE_PORT_BASE $((INHOUSE_PORT_BASE + 1)); do

@@ -100,6 +100,8 @@ type result struct {
 	ServerCPUs       float64 `json:"serverCPUSeconds"`
 	BenchCPUs        float64 `json:"benchCPUSeconds"`
 	WallSeconds      float64 `json:"wallSeconds"`
+	MachineBusyPct   float64 `json:"machineBusyPct"` // the whole machine from the server's start (benchkit.MachineUse)
+	MachineStealPct  float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -171,7 +173,7 @@ func run(c config) error {
 		return err
 	}
 	defer func() { _ = srv.Process.Signal(syscall.SIGTERM); _, _ = srv.Process.Wait() }()
-	served := time.Now()
+	served, machineStart := time.Now(), benchkit.ReadMachineTicks()
 	fmt.Printf("crash bench: %s, %d players, planted point %d.%02dx, betting %s\n", benchkit.DBLabel(c.dbURL), c.players, point/100, point%100, c.betting)
 
 	base := "http://" + c.addr
@@ -287,6 +289,7 @@ func run(c config) error {
 		res.BenchCPUs = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 	}
 	res.WallSeconds = time.Since(served).Seconds()
+	res.MachineBusyPct, res.MachineStealPct = benchkit.MachineUse(machineStart, benchkit.ReadMachineTicks())
 
 	// deliveries and latency
 	cashed := map[int64]bool{}
@@ -341,8 +344,8 @@ func run(c config) error {
 		s.conn.Close()
 	}
 	res.P50ms, res.P99ms, res.Maxms, res.CashoutP99ms, res.BetP99ms = benchkit.Pct(all, 50), benchkit.Pct(all, 99), benchkit.Pct(all, 100), benchkit.Pct(co, 99), benchkit.Pct(bl, 99)
-	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f, bets %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s\n",
-		roundID, res.Point, res.Bets, res.CashedOut, res.ManualCashouts, res.Lost, res.Messages, res.P50ms, res.P99ms, res.CashoutP99ms, res.BetP99ms, res.Maxms, res.Missing, res.Duplicates, res.Dropped, res.Errors, res.Unsettled, res.SettleMismatches, res.VerifyProblems, res.HWMMB, res.ServerCPUs, res.BenchCPUs, res.WallSeconds)
+	fmt.Printf("round %d: point %d, %d bets, %d cashed out (%d by hand), %d lost; %d messages received: broadcast latency p50 %.1f ms, p99 %.1f ms (cash-outs %.1f, bets %.1f), max %.1f ms; missing %d, duplicate %d, dropped sockets %d; errors %d; unsettled %d, settlement mismatches %d; ledger verify problems %d; server VmHWM %.1f MB; CPU seconds: server %.1f, bench %.1f in %.1f s; machine busy %.0f %%, steal %.1f %%\n",
+		roundID, res.Point, res.Bets, res.CashedOut, res.ManualCashouts, res.Lost, res.Messages, res.P50ms, res.P99ms, res.CashoutP99ms, res.BetP99ms, res.Maxms, res.Missing, res.Duplicates, res.Dropped, res.Errors, res.Unsettled, res.SettleMismatches, res.VerifyProblems, res.HWMMB, res.ServerCPUs, res.BenchCPUs, res.WallSeconds, res.MachineBusyPct, res.MachineStealPct)
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil

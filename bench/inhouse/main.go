@@ -68,6 +68,8 @@ type result struct {
 	VerifyProblems    int     `json:"verifyProblems"`
 	HWMMB             float64 `json:"hwmMB"`
 	ServerCPUms       float64 `json:"serverCPUmsPerSpin"` // the server's CPU time (user+system) per measured spin
+	MachineBusyPct    float64 `json:"machineBusyPct"`     // the whole machine over the measured run (benchkit.MachineUse)
+	MachineStealPct   float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -212,6 +214,7 @@ func run(c config) error {
 	end := warmEnd.Add(c.duration)
 	var measuredStart time.Time
 	var cpuStart int64
+	var machineStart benchkit.MachineTicks
 	measured := 0
 	for i := 0; ; i++ {
 		due := start.Add(time.Duration(i) * interval)
@@ -225,6 +228,7 @@ func run(c config) error {
 			measuring.Store(true)
 			measuredStart = time.Now()
 			cpuStart = benchkit.CPUTicks(srv.Process.Pid)
+			machineStart = benchkit.ReadMachineTicks()
 		}
 		if measuring.Load() {
 			measured++
@@ -235,6 +239,7 @@ func run(c config) error {
 	wg.Wait()
 	elapsed := time.Since(measuredStart)
 	cpuUsed := benchkit.CPUTicks(srv.Process.Pid) - cpuStart
+	busy, steal := benchkit.MachineUse(machineStart, benchkit.ReadMachineTicks())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -243,6 +248,7 @@ func run(c config) error {
 	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()
 	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
 	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
+	res.MachineBusyPct, res.MachineStealPct = busy, steal
 	if len(lat) > 0 {
 		res.ServerCPUms = float64(cpuUsed) * 10 / float64(len(lat)) // ticks are 10 ms (USER_HZ 100); free spins included
 	}
@@ -258,8 +264,8 @@ func run(c config) error {
 	}
 	res.VerifyProblems = len(rep.Problems)
 
-	fmt.Printf("%d spins in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d errors; %d rounds with free spins; unfinished rounds %d; ledger verify problems %d; server VmHWM %.1f MB, CPU %.2f ms per spin\n",
-		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.Maxms, res.Errors, res.FreeSpinRounds, res.UnfinishedRounds, res.VerifyProblems, res.HWMMB, res.ServerCPUms)
+	fmt.Printf("%d spins in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d errors; %d rounds with free spins; unfinished rounds %d; ledger verify problems %d; server VmHWM %.1f MB, CPU %.2f ms per spin; machine busy %.0f %%, steal %.1f %%\n",
+		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.Maxms, res.Errors, res.FreeSpinRounds, res.UnfinishedRounds, res.VerifyProblems, res.HWMMB, res.ServerCPUms, res.MachineBusyPct, res.MachineStealPct)
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil

@@ -70,6 +70,8 @@ type result struct {
 	OpenRounds        int     `json:"openRounds"`
 	VerifyProblems    int     `json:"verifyProblems"`
 	HWMMB             float64 `json:"hwmMB"`
+	MachineBusyPct    float64 `json:"machineBusyPct"` // the whole machine over the measured run (benchkit.MachineUse)
+	MachineStealPct   float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -188,6 +190,7 @@ func run(c config) error {
 	warmEnd := start.Add(c.warmup)
 	end := warmEnd.Add(c.duration)
 	var measuredStart time.Time
+	var machineStart benchkit.MachineTicks
 	var measuredRounds int
 	for i := 0; ; i++ {
 		due := start.Add(time.Duration(i) * interval)
@@ -200,6 +203,7 @@ func run(c config) error {
 		if !due.Before(warmEnd) && !measuring.Load() {
 			measuring.Store(true)
 			measuredStart = time.Now()
+			machineStart = benchkit.ReadMachineTicks()
 		}
 		if measuring.Load() {
 			measuredRounds++
@@ -209,6 +213,7 @@ func run(c config) error {
 	close(jobs)
 	wg.Wait()
 	elapsed := time.Since(measuredStart)
+	busy, steal := benchkit.MachineUse(machineStart, benchkit.ReadMachineTicks())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -218,6 +223,7 @@ func run(c config) error {
 	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
 	res.BetP99ms, res.WinP99ms = benchkit.Pct(betLat, 99), benchkit.Pct(winLat, 99)
 	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
+	res.MachineBusyPct, res.MachineStealPct = busy, steal
 
 	// Every round ended; the ledger balances.
 	time.Sleep(200 * time.Millisecond)
@@ -230,8 +236,8 @@ func run(c config) error {
 	}
 	res.VerifyProblems = len(rep.Problems)
 
-	fmt.Printf("%d callbacks in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms (bet %.2f, win %.2f), max %.2f ms; %d errors; open rounds %d; ledger verify problems %d; server VmHWM %.1f MB\n",
-		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.BetP99ms, res.WinP99ms, res.Maxms, res.Errors, res.OpenRounds, res.VerifyProblems, res.HWMMB)
+	fmt.Printf("%d callbacks in %.1fs: %.0f req/s; latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms (bet %.2f, win %.2f), max %.2f ms; %d errors; open rounds %d; ledger verify problems %d; server VmHWM %.1f MB; machine busy %.0f %%, steal %.1f %%\n",
+		res.Requests, elapsed.Seconds(), res.RequestsPerSecond, res.P50ms, res.P90ms, res.P99ms, res.BetP99ms, res.WinP99ms, res.Maxms, res.Errors, res.OpenRounds, res.VerifyProblems, res.HWMMB, res.MachineBusyPct, res.MachineStealPct)
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 	return nil
