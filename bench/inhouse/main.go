@@ -48,6 +48,7 @@ const (
 )
 
 type config struct {
+	timeline                  bool
 	bin, dbURL, addr, logFile string
 	players, clients, rate    int
 	duration, warmup          time.Duration
@@ -83,6 +84,7 @@ func main() {
 	flag.IntVar(&c.rate, "rate", 1000, "spins per second")
 	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
 	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	flag.BoolVar(&c.timeline, "timeline", false, "print p50/p99 for each second of the measured run (stderr)")
 	profile := benchkit.ProfileFlag()
 	flag.Parse()
 	if c.dbURL == "" {
@@ -127,6 +129,7 @@ func run(c config) error {
 	var seq atomic.Int64
 	var mu sync.Mutex
 	var lat []time.Duration
+	var samples []benchkit.Sample
 	var measuring atomic.Bool
 
 	type answer struct {
@@ -180,6 +183,9 @@ func run(c config) error {
 		if measuring.Load() {
 			mu.Lock()
 			lat = append(lat, done.Sub(due))
+			if c.timeline {
+				samples = append(samples, benchkit.Sample{Due: due, Latency: done.Sub(due)})
+			}
 			mu.Unlock()
 		}
 		// Free spins keep the round open: play them out (not measured).
@@ -244,6 +250,9 @@ func run(c config) error {
 		return ctx.Err()
 	}
 
+	if c.timeline {
+		benchkit.PrintTimeline(os.Stderr, benchkit.Timeline(warmEnd, samples))
+	}
 	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
 	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()
 	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
