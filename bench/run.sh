@@ -450,8 +450,9 @@ catalogue() {
 
 # ---------------------------------------------------------------- 0. the machine's wake-up latency
 # bench/jitter (a Go program): how late a 1 ms sleep returns, and a loopback
-# round trip to a second process after 1 ms idle and back to back, on the
-# quiet machine. Every p99 target below is of requests that wake several
+# round trip to a second process after 1 ms idle and back to back, and how
+# long an 8 KiB write and fdatasync take on the disk (a PostgreSQL commit's
+# log flush), on the quiet machine. Every p99 target below is of requests that wake several
 # sleeping threads and processes; a machine whose idle CPUs wake slowly (a
 # virtual machine on a busy host) puts that delay in every p99, whatever the
 # code. Run at the start and again at the end; read the other rows against it.
@@ -460,7 +461,7 @@ machine_probe() { # when (start|end)
   log "machine: wake-up latency at the $when (bench/jitter)"
   [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/jitter) || { tool_error "go build ./bench/jitter failed"; return 1; }
   wait_quiet
-  if ! timeout 120 "$bin" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+  if ! timeout 120 "$bin" -dir "$WORK" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
     tool_error "bench/jitter failed (see $out)"
     ROWS+=("| machine wake-up latency ($when of the run) | info | measurement error | ERROR |")
     return 1
@@ -472,7 +473,8 @@ machine_probe() { # when (start|end)
     const ms = (us) => (us / 1000).toFixed(2);
     console.log(`timer oversleep (1 ms sleep) p50 ${ms(r.timer.p50us)} ms, **p99 ${ms(r.timer.p99us)} ms**, p99.9 ${ms(r.timer.p999us)} ms; ` +
       `loopback round trip to another process after 1 ms idle p50 ${ms(r.idleRoundTrip.p50us)} ms, **p99 ${ms(r.idleRoundTrip.p99us)} ms**, p99.9 ${ms(r.idleRoundTrip.p999us)} ms; ` +
-      `back to back p50 ${ms(r.busyRoundTrip.p50us)} ms, p99 ${ms(r.busyRoundTrip.p99us)} ms`);' <"$out") || { tool_error "bench/jitter output unreadable (see $out)"; return 1; }
+      `back to back p50 ${ms(r.busyRoundTrip.p50us)} ms, p99 ${ms(r.busyRoundTrip.p99us)} ms; ` +
+      `log flush (8 KiB + fdatasync, as a PostgreSQL commit) p50 ${ms(r.logFlush.p50us)} ms, **p99 ${ms(r.logFlush.p99us)} ms**, max ${ms(r.logFlush.maxus)} ms`);' <"$out") || { tool_error "bench/jitter output unreadable (see $out)"; return 1; }
   ROWS+=("| machine wake-up latency ($when of the run, quiet machine; info: a request below crosses several such wake-ups) | info | $f | INFO |")
 }
 if want machine; then

@@ -14,7 +14,13 @@
 //   - idle round trip: a 64-byte message to an echo process over loopback
 //     TCP and back, each after 1 ms of idle (both sides asleep, as a server
 //     under a moderate load mostly is);
-//   - busy round trip: the same back to back (both sides awake).
+//   - busy round trip: the same back to back (both sides awake);
+//   - log flush: an 8 KiB write and fdatasync to a preallocated 16 MiB file
+//     (as PostgreSQL's commit writes and flushes its log), every 2 ms. Every
+//     PostgreSQL commit that moves money waits for one; a virtual disk whose
+//     flush now and then takes tens of milliseconds puts that in the
+//     PostgreSQL rows' p99 (SQLite commits do not flush, only its
+//     checkpoints do).
 //
 // The echo side is this program started again with -echo, a separate
 // process, as the server and PostgreSQL are. The last line of output is one
@@ -33,6 +39,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/palaro/palaro/bench/benchkit"
@@ -51,6 +58,7 @@ type result struct {
 	Timer     Dist `json:"timer"`
 	IdleRTT   Dist `json:"idleRoundTrip"`
 	BusyRTT   Dist `json:"busyRoundTrip"`
+	Flush     Dist `json:"logFlush"`
 	GoMaxProc int  `json:"gomaxprocs"`
 }
 
@@ -154,9 +162,48 @@ func startEcho() (net.Conn, *exec.Cmd, error) {
 	return c, cmd, nil
 }
 
-func run(samples int) (result, error) {
+// flushes writes 8 KiB and flushes it (fdatasync) n times, every gap, to a
+// preallocated 16 MiB file in dir (removed after), and returns each
+// write and flush's time.
+func flushes(dir string, n int, gap time.Duration) ([]time.Duration, error) {
+	f, err := os.CreateTemp(dir, "jitter-flush-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	const size, block = 16 << 20, 8 << 10
+	if err := f.Truncate(size); err != nil {
+		return nil, err
+	}
+	if err := f.Sync(); err != nil {
+		return nil, err
+	}
+	buf := make([]byte, block)
+	out := make([]time.Duration, n)
+	for i := range out {
+		buf[0] = byte(i)
+		t := time.Now()
+		if _, err := f.WriteAt(buf, int64(i)*block%size); err != nil {
+			return nil, err
+		}
+		if err := syscall.Fdatasync(int(f.Fd())); err != nil {
+			return nil, err
+		}
+		out[i] = time.Since(t)
+		time.Sleep(gap)
+	}
+	return out, nil
+}
+
+func run(samples int, dir string) (result, error) {
 	var r result
 	r.Timer = summarize(timer(samples))
+	fl, err := flushes(dir, samples, 2*time.Millisecond)
+	if err != nil {
+		return r, fmt.Errorf("log flush: %w", err)
+	}
+	r.Flush = summarize(fl)
 	c, cmd, err := startEcho()
 	if err != nil {
 		return r, err
@@ -181,6 +228,7 @@ func run(samples int) (result, error) {
 func main() {
 	samples := flag.Int("samples", 3000, "samples per measurement (the busy round trip takes four times as many)")
 	echoMode := flag.Bool("echo", false, "run as the echo process (internal)")
+	dir := flag.String("dir", ".", "directory on the disk to measure the log flush on (the database's)")
 	flag.Parse()
 	if *echoMode {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -199,7 +247,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "jitter: -samples must be at least 100")
 		os.Exit(2)
 	}
-	r, err := run(*samples)
+	r, err := run(*samples, *dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "jitter:", err)
 		os.Exit(1)
@@ -211,6 +259,7 @@ func main() {
 	line("timer oversleep (1 ms)", r.Timer)
 	line("round trip after 1 ms idle", r.IdleRTT)
 	line("round trip back to back", r.BusyRTT)
+	line("log flush (8 KiB + fdatasync)", r.Flush)
 	out, _ := json.Marshal(r)
 	fmt.Println(string(out))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"net"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -75,4 +76,26 @@ func TestRoundTripsWrongAnswer(t *testing.T) {
 		t.Fatal("a wrong echo was accepted")
 	}
 	b.Close()
+}
+
+func TestFlushes(t *testing.T) {
+	dir := t.TempDir()
+	d, err := flushes(dir, 5, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d) != 5 {
+		t.Fatalf("%d flushes", len(d))
+	}
+	for _, x := range d {
+		if x <= 0 {
+			t.Fatalf("flush took %v", x)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+		t.Fatalf("left behind: %v", left)
+	}
+	if _, err := flushes(filepath.Join(dir, "missing"), 1, 0); err == nil {
+		t.Fatal("no error for a missing directory")
+	}
 }
