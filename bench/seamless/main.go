@@ -50,6 +50,7 @@ const (
 )
 
 type config struct {
+	timeline                  bool
 	bin, dbURL, addr, logFile string
 	players, clients, rate    int
 	duration, warmup          time.Duration
@@ -85,6 +86,7 @@ func main() {
 	flag.IntVar(&c.rate, "rate", 2000, "callbacks per second (bet + win)")
 	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
 	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
+	flag.BoolVar(&c.timeline, "timeline", false, "print p50/p99 for each second of the measured run (stderr)")
 	profile := benchkit.ProfileFlag()
 	flag.Parse()
 	if c.dbURL == "" {
@@ -132,6 +134,7 @@ func run(c config) error {
 	var errs atomic.Int64
 	var mu sync.Mutex
 	var lat, betLat, winLat []time.Duration
+	var samples []benchkit.Sample
 	var measuring atomic.Bool
 	var seq atomic.Int64
 	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
@@ -168,6 +171,9 @@ func run(c config) error {
 			mu.Lock()
 			b, w := betDone.Sub(due), winDone.Sub(betDone)
 			lat, betLat, winLat = append(lat, b, w), append(betLat, b), append(winLat, w)
+			if c.timeline { // both callbacks of the round, in the second the round was due
+				samples = append(samples, benchkit.Sample{Due: due, Latency: b}, benchkit.Sample{Due: due, Latency: w})
+			}
 			mu.Unlock()
 		}
 	}
@@ -218,6 +224,9 @@ func run(c config) error {
 		return ctx.Err()
 	}
 
+	if c.timeline {
+		benchkit.PrintTimeline(os.Stderr, benchkit.Timeline(warmEnd, samples))
+	}
 	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load()}
 	res.RequestsPerSecond = float64(2*measuredRounds) / elapsed.Seconds()
 	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
