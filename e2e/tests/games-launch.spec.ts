@@ -205,8 +205,11 @@ test('a game switched to maintenance while listed shows other games of its categ
     const code = list.value.games.find((g: { gameName: string }) => g.gameName === 'Lucky Lanterns').gameCode;
     await expect(page.getByRole('heading', { name: 'Lucky Lanterns', exact: true })).toBeVisible(LOAD);
     execFileSync(BIN, ['catalog', 'maintenance', '--game', code, '--on'], { env, encoding: 'utf8' });
-    // The running server picks the catalogue change up within its refresh interval (2 s).
-    await page.waitForTimeout(3000);
+    // The running server picks the catalogue change up within its refresh interval (2 s); wait until
+    // its launch answers so (a fixed wait was flaky in CI, where the refresh can come later).
+    const launchCode = async () =>
+      (await (await request.get('/wps/game/launchGame', { params: { gameCode: code, device: 'H5' }, headers: { Authorization: `Bearer ${token}` } })).json()).code;
+    await expect.poll(launchCode, LOAD).toBe('launch.maintenance');
     await playTile(page, 'Lucky Lanterns');
     const m = page.getByTestId('game-maintenance');
     await expect(m).toBeVisible(LOAD);
