@@ -280,8 +280,8 @@ func (s *Service) takeAccrual(ctx context.Context, cur string, id, sum *int64) e
 // statement (completeSetSQL), and the completion batches run one at a time,
 // so every spin waits while a flush holds a row. Read, updated a row at a
 // time and inserted in a transaction of several round trips, the flush held
-// them for 20–30 ms every second under the slot load (log_lock_waits),
-// which was the p99 of the spins.
+// them for 20–30 ms every second under the slot load, and the completion
+// batches waited behind it (log_lock_waits).
 const takeAccrualSQL = `WITH t AS (SELECT shard, amount FROM inhouse_jackpot_accrual WHERE currency = $1 AND amount <> 0 FOR UPDATE),
 	u AS (UPDATE inhouse_jackpot_accrual a SET amount = a.amount - t.amount FROM t WHERE a.currency = $1 AND a.shard = t.shard),
 	b AS (INSERT INTO inhouse_jackpot_batch (currency, amount, posted, created_at)
