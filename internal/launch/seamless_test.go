@@ -93,7 +93,11 @@ func TestSeamlessLaunch(t *testing.T) {
 		if status, res := w.balance(t, "PG", session, player, "PHP"); status != 200 || res.Status != "OK" || res.Balance == nil {
 			t.Fatalf("balance with the launch's session: %d %+v", status, res)
 		}
-		if status, res := w.balance(t, "PG", "gs_"+session[3:len(session)-2]+"00", player, "PHP"); status == 200 {
+		madeUp := session[:len(session)-2] + "00" // its last byte changed (1 in 256 tokens ends in 00)
+		if madeUp == session {
+			madeUp = session[:len(session)-2] + "ff"
+		}
+		if status, res := w.balance(t, "PG", madeUp, player, "PHP"); status == 200 {
 			t.Fatalf("a made-up session works: %+v", res)
 		}
 		// Each launch opens its own session.
