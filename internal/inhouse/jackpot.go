@@ -220,12 +220,11 @@ func (s *Service) FlushJackpot(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var id, sum int64
+	take := s.takeAccrual
 	if s.store.db.Dialect == db.Postgres {
-		err = s.takeAccrualPostgres(ctx, cur, &id, &sum)
-	} else {
-		err = s.takeAccrual(ctx, cur, &id, &sum)
+		take = s.takeAccrualPostgres
 	}
+	id, sum, err := take(ctx, cur)
 	if err != nil {
 		return apperr.Internal(err, "jackpot batch")
 	}
@@ -239,9 +238,10 @@ func (s *Service) FlushJackpot(ctx context.Context) error {
 // they hold into a new batch, in one transaction: it holds the database's
 // write turn, so no completion adds to a row between the read and the
 // update.
-func (s *Service) takeAccrual(ctx context.Context, cur string, id, sum *int64) error {
-	return s.store.db.InTx(ctx, func(tx *db.Tx) error {
-		*id, *sum = 0, 0
+// The batch's id is 0 when nothing accrued.
+func (s *Service) takeAccrual(ctx context.Context, cur string) (id, sum int64, err error) {
+	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
+		id, sum = 0, 0
 		rows, err := tx.QueryContext(ctx, `SELECT shard, amount FROM inhouse_jackpot_accrual WHERE currency = ? AND amount <> 0 ORDER BY shard`, cur)
 		if err != nil {
 			return err
@@ -254,13 +254,13 @@ func (s *Service) takeAccrual(ctx context.Context, cur string, id, sum *int64) e
 				return err
 			}
 			taken[shard] = amount
-			*sum += amount
+			sum += amount
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if *sum == 0 {
+		if sum == 0 {
 			return nil
 		}
 		for shard, amount := range taken {
@@ -269,8 +269,9 @@ func (s *Service) takeAccrual(ctx context.Context, cur string, id, sum *int64) e
 			}
 		}
 		return tx.QueryRowContext(ctx, `INSERT INTO inhouse_jackpot_batch (currency, amount, posted, created_at) VALUES (?, ?, 0, ?) RETURNING id`,
-			cur, *sum, s.clock.Now().UnixMilli()).Scan(id)
+			cur, sum, s.clock.Now().UnixMilli()).Scan(&id)
 	})
+	return id, sum, err
 }
 
 // takeAccrualSQL (PostgreSQL) takes what the currency's accrual rows hold
@@ -288,13 +289,12 @@ const takeAccrualSQL = `WITH t AS (SELECT shard, amount FROM inhouse_jackpot_acc
 		SELECT $1, CAST(SUM(t.amount) AS BIGINT), 0, $2 FROM t HAVING SUM(t.amount) <> 0 RETURNING id, amount)
 	SELECT id, amount FROM b`
 
-func (s *Service) takeAccrualPostgres(ctx context.Context, cur string, id, sum *int64) error {
-	err := s.store.db.QueryRowContext(ctx, takeAccrualSQL, cur, s.clock.Now().UnixMilli()).Scan(id, sum)
+func (s *Service) takeAccrualPostgres(ctx context.Context, cur string) (id, sum int64, err error) {
+	err = s.store.db.QueryRowContext(ctx, takeAccrualSQL, cur, s.clock.Now().UnixMilli()).Scan(&id, &sum)
 	if db.IsNoRows(err) {
-		*id, *sum = 0, 0
-		return nil
+		return 0, 0, nil
 	}
-	return err
+	return id, sum, err
 }
 
 func (s *Service) postBatches(ctx context.Context) error {
