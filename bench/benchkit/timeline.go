@@ -42,8 +42,11 @@ func Timeline(start time.Time, samples []Sample) []Second {
 	return out
 }
 
-// PrintTimeline writes one line per second.
-func PrintTimeline(w io.Writer, t []Second) {
+// PrintTimeline writes one line per second, after one with the wall-clock
+// time of second 0 (to line the run up with other logs: the database's, a
+// disk probe's).
+func PrintTimeline(w io.Writer, start time.Time, t []Second) {
+	fmt.Fprintf(w, "  second   0 began at %s\n", start.Format("15:04:05.000"))
 	for i, s := range t {
 		fmt.Fprintf(w, "  second %3d: %5d requests, p50 %7.2f ms, p99 %7.2f ms, max %7.2f ms\n", i, s.N,
 			float64(s.P50.Microseconds())/1000, float64(s.P99.Microseconds())/1000, float64(s.Max.Microseconds())/1000)

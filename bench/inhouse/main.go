@@ -251,7 +251,7 @@ func run(c config) error {
 	}
 
 	if c.timeline {
-		benchkit.PrintTimeline(os.Stderr, benchkit.Timeline(warmEnd, samples))
+		benchkit.PrintTimeline(os.Stderr, warmEnd, benchkit.Timeline(warmEnd, samples))
 	}
 	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
 	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()

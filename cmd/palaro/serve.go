@@ -32,6 +32,9 @@ type Main struct {
 
 	server   *http.Server
 	listener net.Listener
+	// drains run after the last request and before the store closes
+	// (writes that requests queued and did not wait for).
+	drains []func(context.Context) error
 }
 
 func NewMain(cfg config.Config, logger *slog.Logger) *Main {
@@ -170,6 +173,11 @@ func (m *Main) Close() error {
 		defer cancel()
 		if err := m.server.Shutdown(ctx); err != nil {
 			errs = append(errs, err)
+		}
+		for _, drain := range m.drains {
+			if err := drain(ctx); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	if m.Redis != nil {

@@ -61,6 +61,7 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 	}
 	inhouse.NewHandler(svc, accounts).Routes(mux)
 	go svc.Run(ctx)
+	m.drains = append(m.drains, svc.Settle) // completions of rounds already answered
 	m.Logger.Info("in-house games", "limits", cfg.Limits, "jackpot_seed", cfg.Jackpot.Seed, "contribution_bp", cfg.Jackpot.ContributionBp)
 	return svc, inhouseLaunch{svc: svc, next: next}, nil
 }

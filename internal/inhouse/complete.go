@@ -3,6 +3,7 @@ package inhouse
 import (
 	"context"
 	"database/sql"
+	"log/slog"
 	"sort"
 	"sync"
 
@@ -28,14 +29,19 @@ type completion struct {
 	ok                          bool
 	err                         error
 	done                        chan struct{}
+	// answered: the player has the round's answer already and nobody
+	// waits for done (completeAnswered); the drainer logs a failure.
+	answered bool
 }
 
 type completions struct {
-	mu      sync.Mutex
-	queue   []*completion
-	running bool
-	setSQL  string // completeSetSQL; tests make it fail to reach the fallback
-	batches int    // SQLite transactions that completed rounds (tests)
+	mu       sync.Mutex
+	queue    []*completion
+	inflight []*completion // the batch being committed (its done channels close after)
+	running  bool
+	setSQL   string       // completeSetSQL; tests make it fail to reach the fallback
+	batches  int          // SQLite transactions that completed rounds (tests)
+	logger   *slog.Logger // set by NewService
 }
 
 // maxCompletions bounds one batch.
@@ -96,7 +102,32 @@ const completeSetSQL = `WITH v AS (
 // completeRound marks a PENDING or SETTLING round COMPLETED; ok false: it
 // was not in one of those states (completed by another request).
 func (s *Store) completeRound(ctx context.Context, id, win, mult, balance, now int64) (bool, error) {
-	c := &completion{id: id, win: win, mult: mult, balance: balance, now: now, done: make(chan struct{})}
+	c := s.queueCompletion(id, win, mult, balance, now, false)
+	<-c.done // not cut short by ctx: once queued, the commit's outcome is the answer
+	return c.ok, c.err
+}
+
+// completeAnswered queues the completion of a round played in one wallet
+// call (bet and win) and returns without waiting for it. The wallet's
+// commit came first and was durable, and it holds the round COMPLETED, so
+// the round's answer does not depend on this statement: its outcome was
+// fixed before the bet, and the only other way the round ends is
+// recovery completing it as played (recoverStale), with the same figures.
+// When the statement fails, the round stays PENDING until recovery does
+// that. Reads that must see the round completed (the member's rounds, a
+// round, a seed rotation, a repeated key, the jackpot flush) first wait
+// for the completions queued before them (settled), so a player who asks
+// right after the answer sees the round as answered.
+//
+// This takes the completion's batch (its wait for the batch before it,
+// its round trip) off the answer of nearly every spin, Dice roll and
+// Plinko drop (bench/README.md, fifteenth session).
+func (s *Store) completeAnswered(id, win, mult, balance, now int64) {
+	s.queueCompletion(id, win, mult, balance, now, true)
+}
+
+func (s *Store) queueCompletion(id, win, mult, balance, now int64, answered bool) *completion {
+	c := &completion{id: id, win: win, mult: mult, balance: balance, now: now, done: make(chan struct{}), answered: answered}
 	q := &s.done
 	q.mu.Lock()
 	q.queue = append(q.queue, c)
@@ -106,8 +137,42 @@ func (s *Store) completeRound(ctx context.Context, id, win, mult, balance, now i
 	if start {
 		go s.drainCompletions()
 	}
-	<-c.done // not cut short by ctx: once queued, the commit's outcome is the answer
-	return c.ok, c.err
+	return c
+}
+
+// settled waits until every completion queued before it is committed (or
+// has failed). It must not be called inside a transaction: on SQLite the
+// completions need the write turn such a transaction holds.
+func (s *Store) settled(ctx context.Context) error {
+	q := &s.done
+	q.mu.Lock()
+	wait := make([]chan struct{}, 0, len(q.queue)+len(q.inflight))
+	for _, c := range q.inflight {
+		wait = append(wait, c.done)
+	}
+	for _, c := range q.queue {
+		wait = append(wait, c.done)
+	}
+	q.mu.Unlock()
+	for _, ch := range wait {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// finished closes the batch's done channels and logs the answered
+// completions that failed (recovery completes those rounds later).
+func (q *completions) finished(batch []*completion) {
+	for _, c := range batch {
+		if c.answered && c.err != nil && q.logger != nil {
+			q.logger.Error("in-house round completion failed; recovery completes the round", "round", c.id, "err", c.err)
+		}
+		close(c.done)
+	}
 }
 
 func (s *Store) drainCompletions() {
@@ -123,9 +188,7 @@ func (s *Store) drainCompletions() {
 		if s.db.Dialect == db.Postgres {
 			batch := q.take()
 			s.completePostgres(batch)
-			for _, c := range batch {
-				close(c.done)
-			}
+			q.finished(batch)
 			continue
 		}
 		// SQLite: the callers are answered before the write turn is handed
@@ -137,9 +200,7 @@ func (s *Store) drainCompletions() {
 		if err != nil { // cannot happen with a context that never ends
 			ctx, release = context.Background(), func() {}
 		}
-		for _, c := range s.completeSQLite(ctx, q) {
-			close(c.done)
-		}
+		q.finished(s.completeSQLite(ctx, q))
 		release()
 	}
 }
@@ -160,7 +221,7 @@ func (q *completions) take() []*completion {
 			rest = append(rest, c)
 		}
 	}
-	q.queue = rest
+	q.queue, q.inflight = rest, batch
 	return batch
 }
 

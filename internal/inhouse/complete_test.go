@@ -265,3 +265,146 @@ func TestCompletionStatementUsesKeys(t *testing.T) {
 	}
 	check("2,000 rounds completed")
 }
+
+// holdCompletions stops the store's completions from being committed: they
+// queue, and nothing drains them until releaseCompletions.
+func holdCompletions(t *testing.T, st *Store) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		st.done.mu.Lock()
+		if !st.done.running {
+			st.done.running = true
+			st.done.mu.Unlock()
+			return
+		}
+		st.done.mu.Unlock()
+	}
+	t.Fatal("the completions' drainer did not stop")
+}
+
+func releaseCompletions(st *Store) { go st.drainCompletions() }
+
+// TestAnsweredCompletion: a round played in one wallet call (Dice, a slot
+// spin without free spins) is answered without waiting for its completion
+// to commit; what the player can ask next waits for it and sees the round
+// completed: the rounds of recall, the round, and a seed rotation (which
+// is refused while a slot round is unfinished).
+func TestAnsweredCompletion(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := newSite(t, d, Config{})
+		c := s.caller("demo01")
+		s.fund(c.MemberID, 1_000_000)
+		st := s.svc.store
+
+		// answer plays fn while the completions are held; it must answer.
+		answer := func(fn func() (Play, error)) Play {
+			t.Helper()
+			got := make(chan Play, 1)
+			errs := make(chan error, 1)
+			go func() {
+				p, err := fn()
+				if err != nil {
+					errs <- err
+					return
+				}
+				got <- p
+			}()
+			select {
+			case p := <-got:
+				return p
+			case err := <-errs:
+				t.Fatal(err)
+			case <-time.After(10 * time.Second):
+				t.Fatal("the answer waited for the round's completion")
+			}
+			return Play{}
+		}
+		// blocked runs read in the background and checks that it waits
+		// while the completions are held; the returned func releases them
+		// and returns read's error.
+		blocked := func(what string, read func() error) func() error {
+			t.Helper()
+			done := make(chan error, 1)
+			go func() { done <- read() }()
+			select {
+			case err := <-done:
+				t.Fatalf("%s did not wait for the held completion (err %v)", what, err)
+			case <-time.After(100 * time.Millisecond):
+			}
+			return func() error {
+				releaseCompletions(st)
+				select {
+				case err := <-done:
+					return err
+				case <-time.After(10 * time.Second):
+					t.Fatalf("%s still waits after the completions were released", what)
+					return nil
+				}
+			}
+		}
+
+		holdCompletions(t, st)
+		p := answer(func() (Play, error) { return s.svc.Dice(ctx, c, "dice-1", DiceRequest{Amount: 1000, Target: 5000}) })
+		if p.Round.Status != stateCompleted {
+			t.Fatalf("answered %s", p.Round.Status)
+		}
+		if r, err := NewStore(d).round(ctx, p.Round.ID); err != nil || r.State != statePending {
+			t.Fatalf("stored %s before the completion (err %v)", r.State, err)
+		}
+		var page RoundPage
+		finish := blocked("the rounds", func() (err error) {
+			page, err = s.svc.Rounds(ctx, c, RoundQuery{Game: GameDice})
+			return err
+		})
+		if err := finish(); err != nil {
+			t.Fatal(err)
+		}
+		if len(page.List) != 1 || page.List[0].ID != p.Round.ID || page.List[0].Status != stateCompleted || page.List[0].Win != p.Round.Win {
+			t.Fatalf("rounds %+v, answered %+v", page.List, p.Round)
+		}
+
+		holdCompletions(t, st)
+		p = answer(func() (Play, error) { return s.svc.Dice(ctx, c, "dice-2", DiceRequest{Amount: 1000, Target: 5000}) })
+		var one Round
+		finish = blocked("the round", func() (err error) {
+			one, err = s.svc.Round(ctx, c, p.Round.ID)
+			return err
+		})
+		if err := finish(); err != nil {
+			t.Fatal(err)
+		}
+		if one.Status != stateCompleted || one.Win != p.Round.Win {
+			t.Fatalf("round %+v, answered %+v", one, p.Round)
+		}
+
+		// A slot spin that opens free spins is unfinished until they are
+		// played: spin until one is decided at once (about 99 in 100).
+		for i := 0; ; i++ {
+			holdCompletions(t, st)
+			key := "slot-" + strconv.Itoa(i)
+			p = answer(func() (Play, error) { return s.svc.SlotSpin(ctx, c, key, SlotRequest{Amount: 1000}) })
+			if p.Round.Status == stateCompleted {
+				break
+			}
+			releaseCompletions(st)
+			for n := 0; p.Round.Status == stateOpen; n++ {
+				var err error
+				if p, err = s.svc.SlotFree(ctx, c, key+"-free-"+strconv.Itoa(n), SlotFreeRequest{RoundID: p.Round.ID}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i == 5 {
+				t.Fatal("six slot spins in a row opened free spins")
+			}
+		}
+		finish = blocked("the seed rotation", func() error {
+			_, err := s.svc.Rotate(ctx, c, "")
+			return err
+		})
+		if err := finish(); err != nil {
+			t.Fatalf("rotation after a completed spin: %v", err)
+		}
+		s.verifyLedger()
+	})
+}

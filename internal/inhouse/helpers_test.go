@@ -104,6 +104,11 @@ func newSite(t testing.TB, d *db.DB, cfg Config) *site {
 func (s *site) restart() {
 	s.t.Helper()
 	ctx := context.Background()
+	if s.svc != nil { // as Main.Close: the completions of rounds answered land first
+		if err := s.svc.Settle(ctx); err != nil {
+			s.t.Fatal(err)
+		}
+	}
 	caller, err := NewSeamlessCaller(ctx, s.seamless, s.clk)
 	if err != nil {
 		s.t.Fatal(err)
@@ -303,11 +308,21 @@ func (s *site) post(path, token string, body any) Play {
 // roundState reads a round's stored state.
 func (s *site) roundState(id int64) roundRow {
 	s.t.Helper()
+	s.settle()
 	r, err := NewStore(s.db).round(context.Background(), id)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	return r
+}
+
+// settle waits for the completions of the rounds answered so far
+// (Service.Settle), before a test reads or changes rounds in the database.
+func (s *site) settle() {
+	s.t.Helper()
+	if err := s.svc.Settle(context.Background()); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // waitFor polls cond for up to 5 s.

@@ -213,6 +213,9 @@ func (s *Service) releaseJackpot(ctx context.Context, r *roundRow, paid bool) {
 // since the last one (the accrual rows of the currency, read and zeroed in
 // the batch's transaction).
 func (s *Service) FlushJackpot(ctx context.Context) error {
+	if err := s.Settle(ctx); err != nil { // the accruals of the rounds answered so far
+		return err
+	}
 	if err := s.postBatches(ctx); err != nil {
 		return err
 	}

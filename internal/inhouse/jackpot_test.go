@@ -43,6 +43,7 @@ func (s *site) jpSums() jpSums {
 	s.t.Helper()
 	var j jpSums
 	ctx := context.Background()
+	s.settle()
 	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(jp_contribution), 0), COALESCE(SUM(jp_win), 0), COALESCE(SUM(CASE WHEN jp_win > 0 THEN 1 ELSE 0 END), 0)
 		FROM inhouse_round WHERE state = 'COMPLETED'`).Scan(&j.contributions, &j.paid, &j.hits); err != nil {
 		s.t.Fatal(err)

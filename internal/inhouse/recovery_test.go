@@ -142,6 +142,7 @@ func TestRecovery(t *testing.T) {
 			// result shown, moving no money.
 			before := s.balance(id)
 			p := s.post("/wps/inhouse/dice/bet", tok, dice)
+			s.settle()
 			if _, err := s.db.ExecContext(context.Background(), s.db.Rebind(`UPDATE inhouse_round SET state = 'PENDING', ended_at = 0 WHERE id = ?`), p.Round.ID); err != nil {
 				t.Fatal(err)
 			}

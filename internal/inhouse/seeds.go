@@ -73,6 +73,12 @@ func (s *Service) Rotate(ctx context.Context, c account.Caller, clientSeed strin
 	if err != nil {
 		return Seeds{}, err
 	}
+	// A slot spin answered a moment ago is finished: its completion is
+	// committed before the count of unfinished rounds (and outside the
+	// transaction, which on SQLite holds the write turn it needs).
+	if err := s.Settle(ctx); err != nil {
+		return Seeds{}, err
+	}
 	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.clock.Now().UnixMilli()
 		if _, err := s.store.revealActive(ctx, tx, c.MemberID, now); err != nil {

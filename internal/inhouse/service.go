@@ -85,6 +85,9 @@ func NewService(d Deps, cfg Config) *Service {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
+	if d.Store != nil {
+		d.Store.done.logger = d.Logger
+	}
 	return &Service{store: d.Store, wallet: d.Wallet, sessions: d.Sessions, catalog: d.Catalog, brand: d.Brand, ledger: d.Ledger,
 		accounts: d.Accounts, clock: d.Clock, logger: d.Logger, cfg: cfg, sessList: map[sessionKey]openSession{}}
 }
@@ -349,7 +352,7 @@ func (s *Service) afterInsert(ctx context.Context, r *roundRow, final string) (P
 	}
 	r.Balance = bal
 	if oneCall {
-		return s.complete(ctx, r, bal)
+		return s.completeAnswered(ctx, r, bal)
 	}
 	if final == stateOpen {
 		ok, err := s.store.apply(ctx, s.store.db, change{ID: r.ID, From: []string{statePending}, Version: -1, State: stateOpen, Balance: &bal, Now: s.clock.Now().UnixMilli()})
@@ -416,9 +419,29 @@ func (s *Service) complete(ctx context.Context, r *roundRow, bal int64) (Play, e
 	return s.play(ctx, *r)
 }
 
+// completeAnswered completes a round played in one wallet call without
+// waiting for the statement (Store.completeAnswered): the answer is the
+// round as the wallet's commit left it.
+func (s *Service) completeAnswered(ctx context.Context, r *roundRow, bal int64) (Play, error) {
+	now := s.clock.Now().UnixMilli()
+	s.store.completeAnswered(r.ID, r.Win, r.Multiplier, bal, now)
+	r.State, r.Balance, r.EndedAt, r.UpdatedAt = stateCompleted, bal, now, now
+	r.Version++
+	return s.play(ctx, *r)
+}
+
+// Settle waits until the completions of rounds already answered are
+// committed: reads that list or show rounds call it first, and the server
+// calls it when it stops, after the last request and before the database
+// closes.
+func (s *Service) Settle(ctx context.Context) error { return s.store.settled(ctx) }
+
 // replayRound answers a repeated key of a round-opening request: the round
 // it opened once its bet is settled, or a mismatch.
 func (s *Service) replayRound(ctx context.Context, memberID int64, key, hash string) (Play, error) {
+	if err := s.Settle(ctx); err != nil {
+		return Play{}, apperr.Conflict("inhouse.in_progress")
+	}
 	deadline := time.Now().Add(replayWait)
 	for {
 		r, err := s.store.roundByKey(ctx, memberID, key)

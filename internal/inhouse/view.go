@@ -99,6 +99,9 @@ func (s *Service) Rounds(ctx context.Context, c account.Caller, q RoundQuery) (R
 	if q.PageSize <= 0 || q.PageSize > MaxPageSize {
 		q.PageSize = 20
 	}
+	if err := s.Settle(ctx); err != nil { // rounds answered a moment ago are listed completed
+		return RoundPage{}, err
+	}
 	rows, total, err := s.store.rounds(ctx, c.MemberID, q.Game, (q.PageNo-1)*q.PageSize, q.PageSize)
 	if err != nil {
 		return RoundPage{}, err
@@ -117,6 +120,9 @@ func (s *Service) Rounds(ctx context.Context, c account.Caller, q RoundQuery) (R
 // Round is one of the caller's rounds (another member's is unknown).
 func (s *Service) Round(ctx context.Context, c account.Caller, id int64) (Round, error) {
 	if err := requireReal(c); err != nil {
+		return Round{}, err
+	}
+	if err := s.Settle(ctx); err != nil { // a round answered a moment ago is shown completed
 		return Round{}, err
 	}
 	r, err := s.own(ctx, c.MemberID, id)
