@@ -474,7 +474,8 @@ machine_probe() { # when (start|end)
     console.log(`timer oversleep (1 ms sleep) p50 ${ms(r.timer.p50us)} ms, **p99 ${ms(r.timer.p99us)} ms**, p99.9 ${ms(r.timer.p999us)} ms; ` +
       `loopback round trip to another process after 1 ms idle p50 ${ms(r.idleRoundTrip.p50us)} ms, **p99 ${ms(r.idleRoundTrip.p99us)} ms**, p99.9 ${ms(r.idleRoundTrip.p999us)} ms; ` +
       `back to back p50 ${ms(r.busyRoundTrip.p50us)} ms, p99 ${ms(r.busyRoundTrip.p99us)} ms; ` +
-      `log flush (8 KiB + fdatasync, as a PostgreSQL commit) p50 ${ms(r.logFlush.p50us)} ms, **p99 ${ms(r.logFlush.p99us)} ms**, max ${ms(r.logFlush.maxus)} ms`);' <"$out") || { tool_error "bench/jitter output unreadable (see $out)"; return 1; }
+      `log flush (8 KiB + fdatasync, as a PostgreSQL commit) p50 ${ms(r.logFlush.p50us)} ms, **p99 ${ms(r.logFlush.p99us)} ms**, max ${ms(r.logFlush.maxus)} ms, ` +
+      `flushes over 10 ms: ${r.logFlushStalls.n}, ${r.logFlushStalls.ms.toFixed(0)} ms in ${(r.logFlushStalls.wallMs / 1000).toFixed(1)} s`);' <"$out") || { tool_error "bench/jitter output unreadable (see $out)"; return 1; }
   ROWS+=("| machine wake-up latency ($when of the run, quiet machine; info: a request below crosses several such wake-ups) | info | $f | INFO |")
 }
 if want machine; then

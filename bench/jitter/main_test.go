@@ -22,6 +22,15 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
+func TestStalls(t *testing.T) {
+	ms := time.Millisecond
+	got := stalls([]time.Duration{ms, 10 * ms, 11 * ms, 250 * ms, 2 * ms}, 7*time.Second)
+	want := Stalls{N: 2, Ms: 261, WallMs: 7000}
+	if got != want {
+		t.Fatalf("stalls = %+v, want %+v", got, want)
+	}
+}
+
 func TestTimerNeverNegative(t *testing.T) {
 	for _, d := range timer(20) {
 		if d < 0 {
