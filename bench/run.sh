@@ -814,7 +814,7 @@ seamless_run() { # db-label database-url port
   [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/seamless) || { tool_error "go build ./bench/seamless failed"; ROWS+=("| $label | p99 < $SEAMLESS_P99_MS ms | build failed | ERROR |"); return 1; }
   wait_quiet
   if ! timeout $((DURATION + WARMUP + 300)) "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -rate "$SEAMLESS_RATE" \
-    -duration "${DURATION}s" -warmup "${WARMUP}s" -log "$RES/server-seamless-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    -duration "${DURATION}s" -warmup "${WARMUP}s" -timeline -log "$RES/server-seamless-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
     tail -5 "$out" >&2
     tool_error "bench/seamless on $db failed (see $out)"
     ROWS+=("| $label | p99 < $SEAMLESS_P99_MS ms at $SEAMLESS_RATE req/s | measurement error | ERROR |")
@@ -919,7 +919,7 @@ inhouse_run() { # db-label database-url port
   [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/inhouse) || { tool_error "go build ./bench/inhouse failed"; ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms | build failed | ERROR |"); return 1; }
   wait_quiet
   if ! timeout $((DURATION + WARMUP + 300)) "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
-    -duration "${DURATION}s" -warmup "${WARMUP}s" -log "$RES/server-inhouse-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    -duration "${DURATION}s" -warmup "${WARMUP}s" -timeline -log "$RES/server-inhouse-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
     tail -5 "$out" >&2
     tool_error "bench/inhouse on $db failed (see $out)"
     ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | measurement error | ERROR |")
