@@ -190,6 +190,10 @@ test.describe('own servers (failure counters, brand settings)', () => {
     server = await startServer(base + 12, outboxEnv(base));
     const doc = server.exportBrand();
     server.importBrand({ ...doc, loginVerify: { newIp: true, method: 'email' } });
+    // The running server re-reads the brand at most 2 s after it last read it (brand.RefreshEvery), and
+    // no public endpoint shows loginVerify to poll for: past 2 s after the import, any copy it holds was
+    // read after it. (Logging in sooner, under CI load, sometimes met the old brand: no verification step.)
+    await page.waitForTimeout(2_200);
     await quietPopups(page, ['demo01']);
     await page.goto(server.url + '/');
     const since = Date.now();
