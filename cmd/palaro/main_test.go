@@ -148,3 +148,28 @@ func TestCloseAnswersThenStopsAccepting(t *testing.T) {
 		t.Fatal("server still accepting after Close")
 	}
 }
+
+// TestCloseRunsDrainsBeforeTheStore: the writes requests queued without
+// waiting for them (the in-house completions, registered by the wiring in
+// demo mode) are drained by Close after the server stops and while the
+// store is still open.
+func TestCloseRunsDrainsBeforeTheStore(t *testing.T) {
+	m := startMain(t, db.SQLite, true)
+	if len(m.drains) == 0 {
+		t.Fatal("the in-house games registered no drain")
+	}
+	ran := false
+	var queryErr error
+	m.drains = append(m.drains, func(ctx context.Context) error {
+		ran = true
+		var one int
+		queryErr = m.DB.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+		return nil
+	})
+	if err := m.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+	if !ran || queryErr != nil {
+		t.Fatalf("drain ran %v, store query in it: %v", ran, queryErr)
+	}
+}

@@ -414,9 +414,7 @@ func (s *Service) complete(ctx context.Context, r *roundRow, bal int64) (Play, e
 		}
 		return s.play(ctx, cur)
 	}
-	r.State, r.Balance, r.EndedAt, r.UpdatedAt = stateCompleted, bal, now, now
-	r.Version++
-	return s.play(ctx, *r)
+	return s.playCompleted(ctx, r, bal, now)
 }
 
 // completeAnswered completes a round played in one wallet call without
@@ -425,6 +423,11 @@ func (s *Service) complete(ctx context.Context, r *roundRow, bal int64) (Play, e
 func (s *Service) completeAnswered(ctx context.Context, r *roundRow, bal int64) (Play, error) {
 	now := s.clock.Now().UnixMilli()
 	s.store.completeAnswered(r.ID, r.Win, r.Multiplier, bal, now)
+	return s.playCompleted(ctx, r, bal, now)
+}
+
+// playCompleted is the answer for r completed at now with balance bal.
+func (s *Service) playCompleted(ctx context.Context, r *roundRow, bal, now int64) (Play, error) {
 	r.State, r.Balance, r.EndedAt, r.UpdatedAt = stateCompleted, bal, now, now
 	r.Version++
 	return s.play(ctx, *r)
