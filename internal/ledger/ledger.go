@@ -11,12 +11,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/charset"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -86,8 +86,8 @@ var kinds = map[string]bool{
 const MaxKeyLength = 200
 
 var (
-	currencyRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{2,7}$`)
-	vendorRe   = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+	currencyRe = charset.New([]string{"A-Z"}, "A-Z0-9", 3, 8) // ^[A-Z][A-Z0-9]{2,7}$
+	vendorRe   = charset.New(nil, "A-Za-z0-9_.-", 1, 64)      // ^[A-Za-z0-9_.-]{1,64}$
 )
 
 // AccountSpec names an account: unique per owner, purpose, vendor and currency.

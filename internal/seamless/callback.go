@@ -8,12 +8,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/charset"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/vendorwallet"
 )
@@ -122,11 +122,13 @@ func ok(balance int64, currency string) Response {
 }
 
 var (
-	idRe       = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,64}$`)
-	codeRe     = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
-	currencyRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{2,7}$`)
-	playerRe   = regexp.MustCompile(`^m[1-9][0-9]{0,18}$`)
-	tokenRe    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+	// The shapes of a callback's fields (as ^[A-Za-z0-9_.:-]{1,64}$ and so
+	// on; charset checks them without the regexp engine).
+	idRe       = charset.New(nil, "A-Za-z0-9_.:-", 1, 64)
+	codeRe     = charset.New(nil, "A-Za-z0-9_.-", 1, 64)
+	currencyRe = charset.New([]string{"A-Z"}, "A-Z0-9", 3, 8)
+	playerRe   = charset.New([]string{"m", "1-9"}, "0-9", 2, 20)
+	tokenRe    = charset.New(nil, "A-Za-z0-9_-", 1, 128)
 )
 
 // MaxAmount bounds one bet or win (minor units).
@@ -147,7 +149,7 @@ func DecodeRequest(op string, body []byte) (Request, error) {
 	if dec.More() {
 		return r, fmt.Errorf("body: trailing data")
 	}
-	need := func(name, v string, re *regexp.Regexp) error {
+	need := func(name, v string, re *charset.Pattern) error {
 		if !re.MatchString(v) {
 			return fmt.Errorf("%s", name)
 		}
