@@ -123,10 +123,11 @@ const (
 // Data is what the store loads for a snapshot. Winners holds at most
 // MaxWinnerLimit entries per (kind, category), already in board order.
 type Data struct {
-	Version int64
-	Vendors []Vendor
-	Games   []Game
-	Winners []Winner
+	Version        int64 // the catalogue's version (vendors, games)
+	WinnersVersion int64 // the winner boards' version
+	Vendors        []Vendor
+	Games          []Game
+	Winners        []Winner
 }
 
 type vendorKey struct{ code, gameType string }
@@ -136,7 +137,10 @@ type vendorKey struct{ code, gameType string }
 type Catalog struct {
 	Generation uint64 // increases with every snapshot this process builds
 	Version    int64  // the store's catalogue version it was built from
-	LoadedAt   time.Time
+	// WinnersVersion is the store's winner-board version its boards were
+	// built from (a new entry moves only this one: withWinners).
+	WinnersVersion int64
+	LoadedAt       time.Time
 
 	games    []GameView // global order: sort, category sort, nodeId
 	hot      []bool
@@ -169,15 +173,16 @@ func catSort(code string) int {
 // NewCatalog builds a snapshot from loaded data.
 func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 	c := &Catalog{
-		Generation:  generation,
-		Version:     d.Version,
-		LoadedAt:    now,
-		byID:        make(map[int64]int32, len(d.Games)),
-		byCat:       map[string][]int32{},
-		byVendor:    map[vendorKey][]int32{},
-		vendorByKey: map[vendorKey]int{},
-		vendorCodes: map[string]bool{},
-		winners:     map[string]map[string][]WinnerView{},
+		Generation:     generation,
+		Version:        d.Version,
+		LoadedAt:       now,
+		WinnersVersion: d.WinnersVersion,
+		byID:           make(map[int64]int32, len(d.Games)),
+		byCat:          map[string][]int32{},
+		byVendor:       map[vendorKey][]int32{},
+		vendorByKey:    map[vendorKey]int{},
+		vendorCodes:    map[string]bool{},
+		winners:        map[string]map[string][]WinnerView{},
 	}
 
 	vendors := append([]Vendor(nil), d.Vendors...)
@@ -272,12 +277,20 @@ func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 		c.menus, c.lanes, c.vendorTypes = []Menu{}, []Lane{}, []VendorType{}
 	}
 
-	// Winner boards: per category as loaded, ALL merged from them (the
-	// overall top N is always inside the union of per-category top Ns).
+	c.buildWinners(d.Winners)
+	return c
+}
+
+// buildWinners sets the winner boards from the loaded entries: per
+// category as loaded, ALL merged from them (the overall top N is always
+// inside the union of per-category top Ns). Entries of games not in the
+// catalogue are left out.
+func (c *Catalog) buildWinners(ws []Winner) {
+	c.winners = make(map[string]map[string][]WinnerView, 2)
 	for _, kind := range []string{KindBig, KindJackpot} {
 		byCat := map[string][]WinnerView{}
 		var merged []Winner
-		for _, w := range d.Winners {
+		for _, w := range ws {
 			if w.Kind != kind {
 				continue
 			}
@@ -295,7 +308,15 @@ func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 		}
 		c.winners[kind] = byCat
 	}
-	return c
+}
+
+// withWinners is a snapshot with c's vendors and games (shared, as
+// snapshots are immutable) and the given winner boards.
+func (c *Catalog) withWinners(ws []Winner, winnersVersion int64, generation uint64, now time.Time) *Catalog {
+	n := *c
+	n.Generation, n.WinnersVersion, n.LoadedAt = generation, winnersVersion, now
+	n.buildWinners(ws)
+	return &n
 }
 
 // winnerBefore is board order: biggest amount first for BIG, latest first for JACKPOT.

@@ -14,8 +14,9 @@ import (
 
 // CatalogStore is what the service needs from storage.
 type CatalogStore interface {
-	Version(ctx context.Context) (int64, error)
+	Version(ctx context.Context) (Versions, error)
 	Load(ctx context.Context) (Data, error)
+	LoadWinners(ctx context.Context) (int64, []Winner, error)
 	PutVendor(ctx context.Context, v *Vendor, now time.Time) error
 	PutGame(ctx context.Context, g *Game, now time.Time) error
 	AddWinner(ctx context.Context, w *Winner, now time.Time) error
@@ -28,7 +29,9 @@ const DefaultRefreshInterval = 2 * time.Second
 // Service serves the catalogue from an immutable in-memory snapshot. A read
 // checks the store's version counter at most once per refresh interval (one
 // caller does the check, the others keep reading the current snapshot) and
-// rebuilds the snapshot when it moved. Writes through the service rebuild at
+// rebuilds the snapshot when it moved; when only the winner boards' version
+// moved, it rebuilds only the boards (withWinners: the vendors and games are
+// shared with the previous snapshot). Writes through the service rebuild at
 // once. The store stays the source of truth.
 type Service struct {
 	store    CatalogStore
@@ -83,9 +86,14 @@ func (s *Service) Catalog(ctx context.Context) (*Catalog, error) {
 		s.logger.WarnContext(ctx, "catalog version check failed; serving the previous snapshot", "err", err)
 		return c, nil
 	}
-	if v != c.Version {
+	switch {
+	case v.Catalog != c.Version:
 		if err := s.reloadLocked(ctx); err != nil {
 			s.logger.WarnContext(ctx, "catalog reload failed; serving the previous snapshot", "err", err)
+		}
+	case v.Winners != c.WinnersVersion:
+		if err := s.reloadWinnersLocked(ctx); err != nil {
+			s.logger.WarnContext(ctx, "winner boards reload failed; serving the previous snapshot", "err", err)
 		}
 	}
 	return s.cur.Load(), nil
@@ -109,6 +117,23 @@ func (s *Service) reloadLocked(ctx context.Context) error {
 	now := s.clock.Now()
 	c := NewCatalog(d, s.gen.Add(1), now)
 	s.cur.Store(c)
+	s.lastCheck.Store(now.UnixNano())
+	return nil
+}
+
+// reloadWinnersLocked rebuilds the current snapshot's winner boards from
+// the store (the whole snapshot when there is none yet).
+func (s *Service) reloadWinnersLocked(ctx context.Context) error {
+	c := s.cur.Load()
+	if c == nil {
+		return s.reloadLocked(ctx)
+	}
+	v, ws, err := s.store.LoadWinners(ctx)
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	s.cur.Store(c.withWinners(ws, v, s.gen.Add(1), now))
 	s.lastCheck.Store(now.UnixNano())
 	return nil
 }
@@ -145,9 +170,10 @@ func (s *Service) RecordWin(ctx context.Context, w Winner) (Winner, error) {
 }
 
 // RecordWins adds winner board entries (names masked here) and refreshes
-// the snapshot once for all of them: a refresh rebuilds the whole catalogue
-// snapshot, which costs far more than an entry (at 1,000 slot spins/s the
-// big wins alone made it 3 % of the server's CPU, one refresh per winner).
+// the snapshot's boards once for all of them (at 1,000 slot spins/s the big
+// wins alone made a refresh per winner 3 % of the server's CPU when it
+// rebuilt the whole catalogue; since the boards have their own version, a
+// refresh reads only the boards and the games are kept).
 // It returns the entries added; an entry that is invalid or fails to store
 // is left out and its error joined into err.
 func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error) {
@@ -169,8 +195,11 @@ func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error)
 		added = append(added, w)
 	}
 	if len(added) > 0 {
-		if err := s.Reload(ctx); err != nil {
-			errs = append(errs, err)
+		s.mu.Lock()
+		err := s.reloadWinnersLocked(ctx)
+		s.mu.Unlock()
+		if err != nil {
+			errs = append(errs, apperr.Internal(err, "reload winner boards"))
 		}
 	}
 	return added, errors.Join(errs...)

@@ -381,6 +381,42 @@ func TestSnapshotReload(t *testing.T) {
 				t.Fatal("snapshot rebuilt again without a change")
 			}
 		})
+		t.Run("ExternalWinnerRefreshesOnlyTheBoards", func(t *testing.T) {
+			before, _ := svc.Catalog(ctx)
+			w := Winner{Kind: KindJackpot, CustomerName: "si***ng", WinAmount: 999_999_999_96, NodeID: 10001, WonAt: testNow}
+			if err := NewStore(d).AddWinner(ctx, &w, testNow); err != nil {
+				t.Fatal(err)
+			}
+			clk.Advance(2 * time.Second)
+			after, _ := svc.Catalog(ctx)
+			if after == before || after.WinnersVersion != before.WinnersVersion+1 || after.Version != before.Version {
+				t.Fatalf("versions %d/%d -> %d/%d: want only the boards' moved", before.Version, before.WinnersVersion, after.Version, after.WinnersVersion)
+			}
+			if top := after.Winners(KindJackpot, "ALL", 1); len(top) == 0 || top[0].Vo.CustomerName != "si***ng" {
+				t.Fatalf("jackpot board %+v misses the new entry", top)
+			}
+			// The games were not reloaded: the new snapshot shares them.
+			if len(after.games) == 0 || &after.games[0] != &before.games[0] || len(after.games) != len(before.games) {
+				t.Fatal("the games were rebuilt for a winner")
+			}
+			if g, ok := after.Game(10001); !ok || g.NodeID != 10001 {
+				t.Fatal("game 10001 missing after a boards refresh")
+			}
+			// A catalogue write after it still reloads everything.
+			store := NewStore(d)
+			g := Game{Name: "Tala Tatlo", VendorCode: "PG", GameType: "RNG", GameCode: "PG_TALA_TATLO"}
+			if err := store.PutGame(ctx, &g, testNow); err != nil {
+				t.Fatal(err)
+			}
+			clk.Advance(2 * time.Second)
+			full, _ := svc.Catalog(ctx)
+			if _, ok := full.Game(g.NodeID); !ok || full.Version != after.Version+1 {
+				t.Fatal("catalogue write not picked up after a boards refresh")
+			}
+			if top := full.Winners(KindJackpot, "ALL", 1); len(top) == 0 || top[0].Vo.CustomerName != "si***ng" {
+				t.Fatal("a full reload lost the boards")
+			}
+		})
 		t.Run("ErrInvalidGame", func(t *testing.T) {
 			if _, err := svc.PutGame(ctx, Game{Name: "", VendorCode: "PG", GameType: "RNG", GameCode: "PG_X"}); err == nil {
 				t.Fatal("want validation error")

@@ -10,8 +10,9 @@ import (
 )
 
 // Store is the catalogue in SQL (SQLite or PostgreSQL). Every write bumps
-// game_catalog_meta.version in the same transaction, which is what the
-// service polls to know its snapshot is stale.
+// game_catalog_meta.version in the same transaction (a winner-board entry
+// bumps winners_version instead), which is what the service polls to know
+// its snapshot is stale.
 type Store struct {
 	db *db.DB
 }
@@ -24,13 +25,32 @@ type queryer interface {
 	Rebind(string) string
 }
 
-// Version is the catalogue version counter: one primary-key read.
-func (s *Store) Version(ctx context.Context) (int64, error) {
-	var v int64
-	if err := s.db.QueryRowContext(ctx, `SELECT version FROM game_catalog_meta WHERE id = 1`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("catalog version: %w", err)
+// Versions are the catalogue's and the winner boards' version counters.
+type Versions struct{ Catalog, Winners int64 }
+
+// Version reads both version counters: one primary-key read.
+func (s *Store) Version(ctx context.Context) (Versions, error) {
+	var v Versions
+	if err := s.db.QueryRowContext(ctx, `SELECT version, winners_version FROM game_catalog_meta WHERE id = 1`).Scan(&v.Catalog, &v.Winners); err != nil {
+		return v, fmt.Errorf("catalog version: %w", err)
 	}
 	return v, nil
+}
+
+// LoadWinners reads the winner boards' entries and their version, in one
+// read transaction so the version matches the rows.
+func (s *Store) LoadWinners(ctx context.Context) (int64, []Winner, error) {
+	var v int64
+	var ws []Winner
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT winners_version FROM game_catalog_meta WHERE id = 1`).Scan(&v); err != nil {
+			return fmt.Errorf("winners version: %w", err)
+		}
+		var err error
+		ws, err = topWinners(ctx, tx, MaxWinnerLimit)
+		return err
+	})
+	return v, ws, err
 }
 
 // CountVendors is how many vendors exist (the demo seed runs only on zero).
@@ -48,7 +68,7 @@ func (s *Store) Load(ctx context.Context) (Data, error) {
 	var d Data
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		if err = tx.QueryRowContext(ctx, `SELECT version FROM game_catalog_meta WHERE id = 1`).Scan(&d.Version); err != nil {
+		if err = tx.QueryRowContext(ctx, `SELECT version, winners_version FROM game_catalog_meta WHERE id = 1`).Scan(&d.Version, &d.WinnersVersion); err != nil {
 			return fmt.Errorf("catalog version: %w", err)
 		}
 		if d.Vendors, err = listVendors(ctx, tx); err != nil {
@@ -175,13 +195,17 @@ func (s *Store) PutGame(ctx context.Context, g *Game, now time.Time) error {
 	})
 }
 
-// AddWinner appends a winner board entry.
+// AddWinner appends a winner board entry; it moves the boards' version,
+// not the catalogue's.
 func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := insertWinner(ctx, tx, w); err != nil {
 			return err
 		}
-		return bumpVersion(ctx, tx, now)
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_catalog_meta SET winners_version = winners_version + 1, updated_at = ? WHERE id = 1`), now.UnixMilli()); err != nil {
+			return fmt.Errorf("bump winners version: %w", err)
+		}
+		return nil
 	})
 }
 

@@ -93,8 +93,12 @@ func TestStore(t *testing.T) {
 				t.Fatalf("add winner: %+v, %v", w, err)
 			}
 			after, _ := s.Version(ctx)
-			if after != before+3 {
-				t.Fatalf("version %d -> %d, want +3", before, after)
+			if want := (Versions{Catalog: before.Catalog + 2, Winners: before.Winners + 1}); after != want {
+				t.Fatalf("versions %+v -> %+v, want %+v (a vendor and a game move the catalogue's, a winner the boards')", before, after, want)
+			}
+			v2, ws, err := s.LoadWinners(ctx)
+			if err != nil || v2 != after.Winners || len(ws) == 0 {
+				t.Fatalf("load winners: version %d (want %d), %d entries, %v", v2, after.Winners, len(ws), err)
 			}
 		})
 

@@ -329,8 +329,8 @@ func setMaintenance(t *testing.T, s *site, target game.MaintenanceTarget, on boo
 	if _, err := s.gstore.SetMaintenance(ctx, target, on, testNow); err != nil {
 		t.Fatal(err)
 	}
-	if after, _ := s.gstore.Version(ctx); after != before+1 {
-		t.Fatalf("catalogue version %d -> %d: not bumped", before, after)
+	if after, _ := s.gstore.Version(ctx); after.Catalog != before.Catalog+1 {
+		t.Fatalf("catalogue version %d -> %d: not bumped", before.Catalog, after.Catalog)
 	}
 	if err := s.games.Reload(ctx); err != nil { // a running server picks it up from the version within its interval
 		t.Fatal(err)
