@@ -936,6 +936,26 @@ inhouse_run() { # db-label database-url port
   mark "$ok"
   ROWS+=("| $label | p99 < $INHOUSE_P99_MS ms at $INHOUSE_RATE req/s | **$rps req/s**; p50 $p50 ms, **p99 $p99 ms**; $errs errors; unfinished rounds $open; ledger verify: $vprob problems; server VmHWM $hwm MB, CPU $cpu ms/spin; $machine | $V |")
 }
+# bench/pgfloor (info): one-row INSERTs, each its own transaction with the
+# server's synchronous commit, at the slot run's rate and pacing, with none
+# of its work: the floor under the PostgreSQL row's p99 on this machine (a
+# spin waits for at least one such commit, its ledger batch's).
+pgfloor_run() { # database-url
+  local url=$1 out=$RES/pgfloor.txt bin=$WORK/pgfloor
+  local label="PostgreSQL commit floor (info: a one-row INSERT per transaction, synchronous commit, open-loop at $INHOUSE_RATE/s over 64 connections; the least a request that commits money waits here)"
+  log "PostgreSQL commit floor: bench/pgfloor ($INHOUSE_RATE commits/s, ${DURATION}s after ${WARMUP}s warm-up)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/pgfloor) || { tool_error "go build ./bench/pgfloor failed"; return 1; }
+  wait_quiet
+  if ! timeout $((DURATION + WARMUP + 120)) "$bin" -db "$url" -rate "$INHOUSE_RATE" -duration "${DURATION}s" -warmup "${WARMUP}s" -timeline >"$out" 2>&1 ||
+    ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/pgfloor failed (see $out)"
+    ROWS+=("| $label | info | measurement error | ERROR |")
+    return 1
+  fi
+  local machine; machine=$(machine_use "$out")
+  ROWS+=("| $label | info | $(ledger_json "$out" requestsPerSecond) commits/s; p50 $(ledger_json "$out" p50ms) ms, p99 $(ledger_json "$out" p99ms) ms, max $(ledger_json "$out" maxms) ms; $(ledger_json "$out" errors) errors; $machine | INFO |")
+}
 if want inhouse; then
   for p in $INHOUSE_PORT_BASE $((INHOUSE_PORT_BASE + 1)); do
     if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_INHOUSE_PORT_BASE)"; fi
@@ -944,6 +964,7 @@ if want inhouse; then
   inhouse_run sqlite "sqlite://$WORK/inhouse-sqlite/palaro.db" "$INHOUSE_PORT_BASE" || true
   ledger_pg_db inhouse
   if [ -n "$LEDGER_PG_URL" ]; then
+    pgfloor_run "$LEDGER_PG_URL" || true
     inhouse_run postgres "$LEDGER_PG_URL" "$((INHOUSE_PORT_BASE + 1))" || true
   else
     ROWS+=("| in-house slot spins on postgres | p99 < $INHOUSE_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
