@@ -167,3 +167,30 @@ func ProfileFlag() (start func() (stop func())) {
 		}
 	}
 }
+
+// Load is what every open-loop load program reports first: the database,
+// the rate asked and reached, and the latency distribution of the measured
+// requests. Each program's result embeds it (the JSON keys, which run.sh
+// reads, stay at the top level).
+type Load struct {
+	DB                string  `json:"db"`
+	Rate              int     `json:"targetRate"`
+	RequestsPerSecond float64 `json:"requestsPerSecond"`
+	Requests          int     `json:"requests"`
+	P50ms             float64 `json:"p50ms"`
+	P90ms             float64 `json:"p90ms"`
+	P99ms             float64 `json:"p99ms"`
+	Maxms             float64 `json:"maxms"`
+}
+
+// NewLoad summarises a run on dbURL at rate per second: lat holds one
+// latency per measured request, done is what counts toward the rate reached
+// (requests answered, or callbacks of the rounds finished) over elapsed.
+func NewLoad(dbURL string, rate int, lat []time.Duration, done int, elapsed time.Duration) Load {
+	l := Load{DB: DBLabel(dbURL), Rate: rate, Requests: len(lat),
+		P50ms: Pct(lat, 50), P90ms: Pct(lat, 90), P99ms: Pct(lat, 99), Maxms: Pct(lat, 100)}
+	if elapsed > 0 {
+		l.RequestsPerSecond = float64(done) / elapsed.Seconds()
+	}
+	return l
+}

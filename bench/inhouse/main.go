@@ -55,22 +55,15 @@ type config struct {
 }
 
 type result struct {
-	DB                string  `json:"db"`
-	Rate              int     `json:"targetRate"`
-	RequestsPerSecond float64 `json:"requestsPerSecond"`
-	Requests          int     `json:"requests"`
-	P50ms             float64 `json:"p50ms"`
-	P90ms             float64 `json:"p90ms"`
-	P99ms             float64 `json:"p99ms"`
-	Maxms             float64 `json:"maxms"`
-	Errors            int64   `json:"errors"`
-	FreeSpinRounds    int64   `json:"freeSpinRounds"`
-	UnfinishedRounds  int     `json:"unfinishedRounds"`
-	VerifyProblems    int     `json:"verifyProblems"`
-	HWMMB             float64 `json:"hwmMB"`
-	ServerCPUms       float64 `json:"serverCPUmsPerSpin"` // the server's CPU time (user+system) per measured spin
-	MachineBusyPct    float64 `json:"machineBusyPct"`     // the whole machine over the measured run (benchkit.MachineUse)
-	MachineStealPct   float64 `json:"machineStealPct"`
+	benchkit.Load
+	Errors           int64   `json:"errors"`
+	FreeSpinRounds   int64   `json:"freeSpinRounds"`
+	UnfinishedRounds int     `json:"unfinishedRounds"`
+	VerifyProblems   int     `json:"verifyProblems"`
+	HWMMB            float64 `json:"hwmMB"`
+	ServerCPUms      float64 `json:"serverCPUmsPerSpin"` // the server's CPU time (user+system) per measured spin
+	MachineBusyPct   float64 `json:"machineBusyPct"`     // the whole machine over the measured run (benchkit.MachineUse)
+	MachineStealPct  float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -253,9 +246,7 @@ func run(c config) error {
 	if c.timeline {
 		benchkit.PrintTimeline(os.Stderr, warmEnd, benchkit.Timeline(warmEnd, samples))
 	}
-	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
-	res.RequestsPerSecond = float64(measured) / elapsed.Seconds()
-	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
+	res := result{Load: benchkit.NewLoad(c.dbURL, c.rate, lat, measured, elapsed), Errors: errs.Load(), FreeSpinRounds: freeRounds.Load()}
 	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
 	res.MachineBusyPct, res.MachineStealPct = busy, steal
 	if len(lat) > 0 {

@@ -27,17 +27,10 @@ import (
 )
 
 type result struct {
-	DB                string  `json:"db"`
-	Rate              int     `json:"targetRate"`
-	RequestsPerSecond float64 `json:"requestsPerSecond"`
-	Requests          int     `json:"requests"`
-	P50ms             float64 `json:"p50ms"`
-	P90ms             float64 `json:"p90ms"`
-	P99ms             float64 `json:"p99ms"`
-	Maxms             float64 `json:"maxms"`
-	Errors            int64   `json:"errors"`
-	MachineBusyPct    float64 `json:"machineBusyPct"`
-	MachineStealPct   float64 `json:"machineStealPct"`
+	benchkit.Load
+	Errors          int64   `json:"errors"`
+	MachineBusyPct  float64 `json:"machineBusyPct"`
+	MachineStealPct float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -139,9 +132,7 @@ func run(dbURL string, rate, clients int, duration, warmup time.Duration, timeli
 		benchkit.PrintTimeline(os.Stderr, mStart, benchkit.Timeline(mStart, samples))
 	}
 	return result{
-		DB: benchkit.DBLabel(dbURL), Rate: rate, Requests: len(lat),
-		RequestsPerSecond: float64(len(lat)) / wall.Seconds(),
-		P50ms:             benchkit.Pct(lat, 50), P90ms: benchkit.Pct(lat, 90), P99ms: benchkit.Pct(lat, 99),
-		Maxms: benchkit.Pct(lat, 100), Errors: errs.Load(), MachineBusyPct: busy, MachineStealPct: steal,
+		Load:   benchkit.NewLoad(dbURL, rate, lat, len(lat), wall),
+		Errors: errs.Load(), MachineBusyPct: busy, MachineStealPct: steal,
 	}, nil
 }

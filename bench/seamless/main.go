@@ -57,22 +57,15 @@ type config struct {
 }
 
 type result struct {
-	DB                string  `json:"db"`
-	Rate              int     `json:"targetRate"`
-	RequestsPerSecond float64 `json:"requestsPerSecond"`
-	Requests          int     `json:"requests"`
-	P50ms             float64 `json:"p50ms"`
-	P90ms             float64 `json:"p90ms"`
-	P99ms             float64 `json:"p99ms"`
-	Maxms             float64 `json:"maxms"`
-	BetP99ms          float64 `json:"betP99ms"`
-	WinP99ms          float64 `json:"winP99ms"`
-	Errors            int64   `json:"errors"`
-	OpenRounds        int     `json:"openRounds"`
-	VerifyProblems    int     `json:"verifyProblems"`
-	HWMMB             float64 `json:"hwmMB"`
-	MachineBusyPct    float64 `json:"machineBusyPct"` // the whole machine over the measured run (benchkit.MachineUse)
-	MachineStealPct   float64 `json:"machineStealPct"`
+	benchkit.Load
+	BetP99ms        float64 `json:"betP99ms"`
+	WinP99ms        float64 `json:"winP99ms"`
+	Errors          int64   `json:"errors"`
+	OpenRounds      int     `json:"openRounds"`
+	VerifyProblems  int     `json:"verifyProblems"`
+	HWMMB           float64 `json:"hwmMB"`
+	MachineBusyPct  float64 `json:"machineBusyPct"` // the whole machine over the measured run (benchkit.MachineUse)
+	MachineStealPct float64 `json:"machineStealPct"`
 }
 
 func main() {
@@ -227,9 +220,7 @@ func run(c config) error {
 	if c.timeline {
 		benchkit.PrintTimeline(os.Stderr, warmEnd, benchkit.Timeline(warmEnd, samples))
 	}
-	res := result{DB: benchkit.DBLabel(c.dbURL), Rate: c.rate, Requests: len(lat), Errors: errs.Load()}
-	res.RequestsPerSecond = float64(2*measuredRounds) / elapsed.Seconds()
-	res.P50ms, res.P90ms, res.P99ms, res.Maxms = benchkit.Pct(lat, 50), benchkit.Pct(lat, 90), benchkit.Pct(lat, 99), benchkit.Pct(lat, 100)
+	res := result{Load: benchkit.NewLoad(c.dbURL, c.rate, lat, 2*measuredRounds, elapsed), Errors: errs.Load()}
 	res.BetP99ms, res.WinP99ms = benchkit.Pct(betLat, 99), benchkit.Pct(winLat, 99)
 	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
 	res.MachineBusyPct, res.MachineStealPct = busy, steal
