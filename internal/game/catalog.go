@@ -182,7 +182,6 @@ func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 		byVendor:       map[vendorKey][]int32{},
 		vendorByKey:    map[vendorKey]int{},
 		vendorCodes:    map[string]bool{},
-		winners:        map[string]map[string][]WinnerView{},
 	}
 
 	vendors := append([]Vendor(nil), d.Vendors...)
