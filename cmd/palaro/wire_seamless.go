@@ -8,6 +8,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -38,6 +39,9 @@ func (m *Main) wireSeamless(ctx context.Context, mux *http.ServeMux, games *game
 	// one commit instead of two (on PostgreSQL in the ledger batch's last
 	// round trip, ledger.PipelinedHook).
 	cfg.AnswersInPosting = true
+	// A betwin (nearly every in-house spin) is guarded by the ledger batch
+	// rather than looked up first, on PostgreSQL (seamless/guard.go).
+	cfg.GuardBetWin = m.DB.Dialect == db.Postgres
 	svc := seamless.NewService(seamless.NewStore(m.DB), seamless.NewCatalogGames(games), wallets, ledger.NewStore(m.DB, m.Clock), m.Clock, m.Logger, cfg)
 	seamless.NewHandler(svc).Routes(mux)
 	go svc.Run(ctx, seamless.SweepEvery)

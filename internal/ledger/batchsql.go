@@ -31,7 +31,9 @@ type batchSQL interface {
 	// read returns the stored keys among keys, which of reverses are already
 	// reversed, and the accounts ids (ascending), locked; on PostgreSQL also n
 	// fresh posting ids, ascending (nil: write assigns them).
-	read(keys []string, reverses, ids []int64, n int) (batchState, error)
+	// read also runs the batch's guards (guardCalls), after the accounts
+	// are locked, and notes the postings whose guard failed.
+	read(keys []string, reverses, ids []int64, n int, guards []guardCall) (batchState, error)
 	// write inserts the postings in order (setting their ids when read did
 	// not) with their lines, and the touched accounts' balances.
 	write(postings []postingWrite, ups []accountUpdate, at int64) error
@@ -39,10 +41,75 @@ type batchSQL interface {
 }
 
 type batchState struct {
-	existing map[string]storedKey
-	reversed map[int64]bool
-	accts    map[int64]*lockedAccount
-	ids      []int64
+	existing  map[string]storedKey
+	reversed  map[int64]bool
+	accts     map[int64]*lockedAccount
+	ids       []int64
+	unguarded map[int]bool // batch indexes of postings whose guard failed
+}
+
+// guardCall is one GuardedHook of a batch with the data of its guarded
+// postings (GuardedHook), and their places in the batch.
+type guardCall struct {
+	hook  GuardedHook
+	data  []any
+	index []int
+}
+
+// guardCalls groups the batch's guarded postings by hook.
+func guardCalls(batch []*pending) []guardCall {
+	var calls []guardCall
+	for i, p := range batch {
+		if !p.req.Guarded {
+			continue
+		}
+		h := p.req.Hook.(GuardedHook) // validate made sure
+		k := slices.IndexFunc(calls, func(c guardCall) bool { return c.hook == h })
+		if k < 0 {
+			k = len(calls)
+			calls = append(calls, guardCall{hook: h})
+		}
+		calls[k].data = append(calls[k].data, p.req.HookData)
+		calls[k].index = append(calls[k].index, i)
+	}
+	return calls
+}
+
+// failed notes the postings of c at the positions failed (in c.data).
+func (st *batchState) failed(c guardCall, failed []int) error {
+	for _, j := range failed {
+		if j < 0 || j >= len(c.index) {
+			return fmt.Errorf("ledger: guard failed position %d of %d", j, len(c.index))
+		}
+		if st.unguarded == nil {
+			st.unguarded = map[int]bool{}
+		}
+		st.unguarded[c.index[j]] = true
+	}
+	return nil
+}
+
+// guard runs the guards in tx (a database/sql transaction).
+func (st *batchState) guard(ctx context.Context, tx *db.Tx, guards []guardCall) error {
+	for _, c := range guards {
+		holds, err := c.hook.Guard(ctx, tx, c.data)
+		if err != nil {
+			return err
+		}
+		if len(holds) != len(c.data) {
+			return fmt.Errorf("ledger: %d guard answers for %d postings", len(holds), len(c.data))
+		}
+		var failed []int
+		for j, ok := range holds {
+			if !ok {
+				failed = append(failed, j)
+			}
+		}
+		if err := st.failed(c, failed); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // add takes one row of readSQL (kind, id, text, allow_negative,
@@ -127,7 +194,7 @@ func nonNil[T any](v []T) []T {
 // read is one statement: the accounts locked FOR UPDATE in id order, the
 // keys already posted, the postings already reversed, and n posting ids
 // drawn from the sequence (ids of refused postings are simply not used).
-func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
+func (q setSQL) read(keys []string, reverses, ids []int64, n int, guards []guardCall) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
 	if _, err := q.tx.ExecContext(q.ctx, setNoSeqScan); err != nil {
 		return st, err
@@ -173,7 +240,7 @@ func (q setSQL) read(keys []string, reverses, ids []int64, n int) (batchState, e
 			return st, err
 		}
 	}
-	return st, nil
+	return st, st.guard(q.ctx, q.tx, guards)
 }
 
 // hashesSQL reads the input hashes of keys found posted (PostgreSQL).
@@ -282,7 +349,7 @@ func (q rowSQL) stmt(query string) (*sql.Stmt, error) {
 	return q.tx.StmtContext(q.ctx, st), nil
 }
 
-func (q rowSQL) read(keys []string, reverses, ids []int64, _ int) (batchState, error) {
+func (q rowSQL) read(keys []string, reverses, ids []int64, _ int, guards []guardCall) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
 	if len(keys) > 0 {
 		byKey, err := q.stmt(sqlKeysByKey)
@@ -339,7 +406,7 @@ func (q rowSQL) read(keys []string, reverses, ids []int64, _ int) (batchState, e
 			}
 		}
 	}
-	return st, nil
+	return st, st.guard(q.ctx, q.tx, guards)
 }
 
 // scanRows runs fn on every row of a query's result and closes it.

@@ -339,7 +339,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		}
 	}
 	slices.Sort(ids)
-	st, err := q.read(keys, reverses, ids, len(batch))
+	st, err := q.read(keys, reverses, ids, len(batch), guardCalls(batch))
 	if err != nil {
 		return nil, err
 	}
@@ -394,7 +394,15 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		accepted = append(accepted, applied{i: i, after: after})
 	}
 	for i := 0; i < len(batch); i++ {
-		n := batch[i].chain
+		n := max(batch[i].chain, 1)
+		// A posting whose guard failed is left out with its whole chain.
+		if guardFailed(st.unguarded, i, n) {
+			for k := i; k < i+n; k++ {
+				results[k] = result{err: ErrGuardFailed}
+			}
+			i += n - 1
+			continue
+		}
 		if n < 2 {
 			one(i)
 			continue
@@ -483,6 +491,16 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		results[i].p.Replay = true
 	}
 	return results, nil
+}
+
+// guardFailed tells whether a guard failed for a posting of batch[i:i+n].
+func guardFailed(unguarded map[int]bool, i, n int) bool {
+	for k := i; k < i+n; k++ {
+		if unguarded[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // applyLines checks a posting against the locked balances and, when every

@@ -165,6 +165,45 @@ type PostingRequest struct {
 	// the posting. Neither is part of the input hash.
 	Hook     Hook
 	HookData any
+	// Guarded asks Hook (then a GuardedHook) to check its guard for this
+	// posting in the batch's transaction, before anything is applied: when
+	// the guard does not hold, the posting (with the rest of its chain) is
+	// not written and the caller gets ErrGuardFailed. Not part of the input
+	// hash either.
+	Guarded bool
+}
+
+// ErrGuardFailed answers a Guarded posting whose hook's guard did not hold:
+// nothing of it (or of its chain) was written.
+var ErrGuardFailed = apperr.Conflict("ledger.guard_failed")
+
+// GuardedHook is a Hook that can guard the postings that carry it: a
+// condition on the hook's own rows (the seamless betwin's: its transaction
+// id and round are new), read in the batch's transaction before any posting
+// is applied. On PostgreSQL the guard is one statement sent with the
+// batch's read, in the same round trip. A guarded posting whose condition
+// does not hold is left out of the batch, with the rest of its chain, and
+// its caller gets ErrGuardFailed; the other postings go on. A caller guards
+// a posting that nearly always goes through to skip a read of its own
+// before posting, and on ErrGuardFailed does that read and answers from it.
+// Guard and GuardStatement get the HookData of the batch's guarded postings
+// that carry this hook, in batch order; their reads must not fail for one
+// posting alone (an error fails the whole batch, as WritePosted's does).
+type GuardedHook interface {
+	Hook
+	// Guard tells, in tx (the batch's transaction), which of data hold.
+	Guard(ctx context.Context, tx *db.Tx, data []any) (holds []bool, err error)
+	// GuardStatement is Guard as one PostgreSQL statement (of a fixed text,
+	// as a HookStatement's).
+	GuardStatement(data []any) GuardStatement
+}
+
+// GuardStatement is a GuardedHook's statement for a pipelined batch: Failed
+// reads its rows into the positions (in data) whose condition does not hold.
+type GuardStatement struct {
+	Query  string
+	Args   []any
+	Failed func(rows HookRows) ([]int, error)
 }
 
 // Hook writes rows that belong with postings in their transaction. A batch
@@ -248,6 +287,9 @@ func (r PostingRequest) validate() ([]Line, error) {
 	}
 	if len(r.Lines) < 2 {
 		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "lines")
+	}
+	if _, ok := r.Hook.(GuardedHook); r.Guarded && !ok {
+		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "guard")
 	}
 	lines := append([]Line(nil), r.Lines...)
 	sort.Slice(lines, func(i, j int) bool { return lines[i].AccountID < lines[j].AccountID })

@@ -102,7 +102,7 @@ func (q *pipeSQL) exec(sql string) error {
 	return err
 }
 
-func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState, error) {
+func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int, guards []guardCall) (batchState, error) {
 	st := batchState{existing: map[string]storedKey{}, reversed: map[int64]bool{}, accts: make(map[int64]*lockedAccount, len(ids))}
 	name, err := q.prepare(readSQL)
 	if err != nil {
@@ -116,13 +116,36 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int) (batchState,
 	b.ExecParams("BEGIN", nil, nil, nil, nil)
 	b.ExecParams(setNoSeqScan, nil, nil, nil, nil)
 	b.ExecPrepared(name, params, nil, nil)
+	// The guards, after the read (its accounts locked), in the same round trip.
+	stmts := make([]GuardStatement, len(guards))
+	for k, c := range guards {
+		stmts[k] = c.hook.GuardStatement(c.data)
+		name, err := q.prepare(stmts[k].Query)
+		if err != nil {
+			return st, err
+		}
+		params, err := textParams(stmts[k].Args)
+		if err != nil {
+			return st, err
+		}
+		b.ExecPrepared(name, params, nil, nil)
+	}
 	q.begun = true
 	res, err := q.pc.ExecBatch(q.ctx, b).ReadAll()
 	if err != nil {
 		return st, err
 	}
-	if len(res) != 3 {
+	if len(res) != 3+len(guards) {
 		return st, fmt.Errorf("ledger: read batch gave %d results", len(res))
+	}
+	for k, c := range guards {
+		failed, err := stmts[k].Failed(textRows{types: q.types, res: res[3+k]})
+		if err != nil {
+			return st, err
+		}
+		if err := st.failed(c, failed); err != nil {
+			return st, err
+		}
 	}
 	var found []string
 	for _, row := range res[2].Rows {

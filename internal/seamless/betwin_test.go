@@ -31,6 +31,7 @@ func eachAnswerPath(t *testing.T, fn func(t *testing.T, s *site)) {
 			dbtest.Each(t, func(t *testing.T, d *db.DB) {
 				s := newSite(t, d)
 				s.svc.cfg.AnswersInPosting = inPosting
+				s.svc.cfg.GuardBetWin = inPosting
 				fn(t, s)
 			})
 		})
@@ -115,6 +116,67 @@ func TestBetWin(t *testing.T) {
 		wantCode(t, st, again, 409, CodeRoundClosed)
 		if got := s.mainBalance(member); got != 99_00 {
 			t.Fatalf("main at the end %d, want 99_00", got)
+		}
+		// In the posting, a new betwin goes guarded without a lookup; the
+		// repeat, the mismatch and the two on existing rounds failed their
+		// guard and were answered after the lookup.
+		if want := map[bool]int64{false: 0, true: 4}[s.svc.cfg.AnswersInPosting]; s.svc.guardFailures.Load() != want {
+			t.Fatalf("%d betwins played again after their guard, want %d", s.svc.guardFailures.Load(), want)
+		}
+		s.verifyLedger()
+	})
+}
+
+// TestBetWinAfterRefusal: a txId refused before (here for its session)
+// gets that refusal again on a betwin that would now be accepted, and
+// nothing moves; the guard finds the txId (the refusal moved no money, so
+// the ledger holds nothing under its key).
+func TestBetWinAfterRefusal(t *testing.T) {
+	eachAnswerPath(t, func(t *testing.T, s *site) {
+		member := int64(90)
+		if s.svc.cfg.AnswersInPosting {
+			member = 91
+		}
+		tok := s.player(member, 20_00)
+		p := PlayerID(member)
+		rid := func(r string) string { return r + "-" + itoa(member) }
+		st, r := s.call("PG", OpBetWin, s.betWin("nosuchtoken", p, rid("t1"), rid("r1"), 1_00, 5_00))
+		wantCode(t, st, r, 401, CodeSessionExpired)
+		st, r = s.call("PG", OpBetWin, s.betWin(tok, p, rid("t1"), rid("r1"), 1_00, 5_00))
+		wantCode(t, st, r, 401, CodeSessionExpired)
+		if got := s.mainBalance(member); got != 20_00 {
+			t.Fatalf("main %d after a refused txId came back", got)
+		}
+		if _, ok, _ := s.svc.store.round(context.Background(), s.d, "PG", rid("r1")); ok {
+			t.Fatal("the refused txId opened its round")
+		}
+		// A betwin on a round a bet opened, concurrently with a new one
+		// (often in its ledger batch): the new one is played, the other
+		// refused, nothing of it moves.
+		if st, _ := s.call("PG", OpBet, s.bet(tok, p, rid("b2"), rid("r2"), 1_00)); st != 200 {
+			t.Fatalf("bet %d", st)
+		}
+		type answer struct {
+			st int
+			r  Response
+		}
+		answers := make([]answer, 2)
+		done := make(chan int, 2)
+		for i, b := range []m{s.betWin(tok, p, rid("t2"), rid("r2"), 2_00, 0), s.betWin(tok, p, rid("t3"), rid("r3"), 3_00, 10_00)} {
+			go func() {
+				answers[i].st, answers[i].r = s.call("PG", OpBetWin, b)
+				done <- i
+			}()
+		}
+		<-done
+		<-done
+		wantCode(t, answers[0].st, answers[0].r, 400, CodeInvalidRequest)
+		wantCode(t, answers[1].st, answers[1].r, 200, "")
+		if got := s.mainBalance(member); got != 26_00 {
+			t.Fatalf("main %d, want 26_00 (20 - 1 + 7)", got)
+		}
+		if want := map[bool]int64{false: 0, true: 2}[s.svc.cfg.AnswersInPosting]; s.svc.guardFailures.Load() != want {
+			t.Fatalf("%d betwins played again after their guard, want %d", s.svc.guardFailures.Load(), want)
 		}
 		s.verifyLedger()
 	})

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -412,7 +413,7 @@ func (s *Service) post(ctx context.Context, req ledger.PostingRequest, p *pendin
 func (s *Service) postChain(ctx context.Context, reqs []ledger.PostingRequest, p *pendingRecord) (*pendingRecord, []ledger.Posting, error) {
 	last := &reqs[len(reqs)-1]
 	if s.cfg.AnswersInPosting {
-		last.Hook, last.HookData = s.rec, p
+		last.Hook, last.HookData, last.Guarded = s.rec, p, p.guard
 	}
 	var ps []ledger.Posting
 	var err error
@@ -456,16 +457,21 @@ type betStart struct {
 // startBet runs the checks bet and betwin share: a txId seen before gets
 // its first answer, a request refused for its session, player, currency or
 // game gets that refusal stored; done is then true and resp the answer.
-func (s *Service) startBet(ctx context.Context, vendor, op string, req Request) (b betStart, resp Response, done bool, err error) {
+// Without lookup (a guarded betwin) the txId and round are not read: a
+// refusal stored for a txId seen before is its first answer all the same
+// (the recorder stores a txId's answer once and replays it).
+func (s *Service) startBet(ctx context.Context, vendor, op string, req Request, lookup bool) (b betStart, resp Response, done bool, err error) {
 	b.hash = requestHash(op, req)
-	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
-	if err != nil {
-		return b, Response{}, true, err
+	if lookup {
+		prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
+		if err != nil {
+			return b, Response{}, true, err
+		}
+		if seen {
+			return b, replay(prior, b.hash), true, nil
+		}
+		b.r, b.exists = r, exists
 	}
-	if seen {
-		return b, replay(prior, b.hash), true, nil
-	}
-	b.r, b.exists = r, exists
 	b.t = txRow{Vendor: vendor, TxID: req.TxID, Kind: op, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: *req.Amount, RequestHash: b.hash}
 	var refusal string
 	if b.ss, b.g, refusal, err = s.betCheck(ctx, vendor, req); err != nil {
@@ -480,7 +486,7 @@ func (s *Service) startBet(ctx context.Context, vendor, op string, req Request) 
 
 func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	b, resp, done, err := s.startBet(ctx, vendor, OpBet, req)
+	b, resp, done, err := s.startBet(ctx, vendor, OpBet, req, true)
 	if done {
 		return resp, err
 	}
@@ -590,10 +596,24 @@ func (s *Service) touch(ctx context.Context, token string, ss session, now time.
 // opBetWin plays a whole round in one call: the bet and its win as one
 // ledger chain (the bet checked against the balance before the win), the
 // answer and the round, opened COMPLETED, in the same commit. The round
-// must be new.
+// must be new. With GuardBetWin (and the answer riding with the posting),
+// the betwin first goes guarded, without a lookup (guard.go); if its txId
+// or round exists, it is played again with the lookup, which answers it.
 func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Response, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	b, resp, done, err := s.startBet(ctx, vendor, OpBetWin, req)
+	if s.cfg.AnswersInPosting && s.cfg.GuardBetWin {
+		resp, err := s.betWin(ctx, vendor, req, true)
+		if !errors.Is(err, ledger.ErrGuardFailed) {
+			return resp, err
+		}
+		s.guardFailures.Add(1)
+	}
+	return s.betWin(ctx, vendor, req, false)
+}
+
+// betWin is opBetWin under the round's lock, guarded or with the lookup.
+func (s *Service) betWin(ctx context.Context, vendor string, req Request, guarded bool) (Response, error) {
+	b, resp, done, err := s.startBet(ctx, vendor, OpBetWin, req, !guarded)
 	if done {
 		return resp, err
 	}
@@ -609,7 +629,7 @@ func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Res
 		return Response{}, err
 	}
 	now := s.clock.Now()
-	rec := &pendingRecord{t: t, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
+	rec := &pendingRecord{t: t, guard: guarded, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
 	rec.fill = func(ps []ledger.Posting) error {
 		resp := ok(balanceAfter(ps[len(ps)-1], main), ss.Currency)

@@ -38,6 +38,9 @@ type pendingRecord struct {
 	// tells that it was.
 	fill   func([]ledger.Posting) error // the posting, or a chain's postings in order
 	hooked bool
+	// guard: the posting is guarded (a betwin that did not look up its txId
+	// and round; guard.go).
+	guard bool
 
 	out    Response
 	stored bool     // this record's answer was stored (not a concurrent duplicate's)

@@ -131,6 +131,13 @@ type Config struct {
 	// to back (bench/README.md). Off, the recorder commits the answers
 	// after the posting (tests run both paths).
 	AnswersInPosting bool
+	// GuardBetWin (with AnswersInPosting) posts a betwin guarded instead
+	// of looking up its txId and round first (guard.go). The server turns
+	// it on for PostgreSQL, where the lookup is a round trip of its own
+	// before the ledger's; on SQLite the lookup is a read in-process,
+	// concurrent with the writer, while the guard would run inside the
+	// ledger batch's write turn (tests run it on both).
+	GuardBetWin bool
 }
 
 // Defaults.

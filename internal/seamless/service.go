@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
@@ -33,6 +34,9 @@ type Service struct {
 	hooks    []func(context.Context, Round)
 	rec      *recorder
 	reads    *reader
+	// guardFailures counts the guarded betwins played again with their
+	// lookup (guard.go), for tests.
+	guardFailures atomic.Int64
 }
 
 type accountKey struct {

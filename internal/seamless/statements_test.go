@@ -86,6 +86,50 @@ func TestStatementsPerRound(t *testing.T) {
 	s.verifyLedger()
 }
 
+// maxStatementsPerBetWin bounds the PostgreSQL statements of a betwin
+// played alone besides the ledger batch's two pipelined round trips (BEGIN,
+// the read and the betwin's guard; the write, the answer and the round,
+// COMMIT), which go through pgconn and are not counted: none, no lookup
+// of its own (it was one before the guard).
+const maxStatementsPerBetWin = 0
+
+// TestStatementsPerBetWin counts the PostgreSQL statements of a betwin,
+// caches warm.
+func TestStatementsPerBetWin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	d, tracer := countingPostgres(t)
+	s := newSite(t, d)
+	s.svc.cfg.AnswersInPosting, s.svc.cfg.GuardBetWin = true, true
+	tok := s.player(32, 1_000_000_00)
+	p := PlayerID(32)
+	play := func(i int) {
+		round := "bw-count-" + strconv.Itoa(i)
+		if st, r := s.call("PG", OpBetWin, s.betWin(tok, p, "t"+round, round, 1_00, 3_00)); st != 200 {
+			t.Fatalf("betwin %d %+v", st, r)
+		}
+		<-s.ended
+	}
+	for i := range 3 {
+		play(i)
+	}
+	const rounds = 20
+	before := tracer.n.Load()
+	for i := range rounds {
+		play(100 + i)
+	}
+	per := float64(tracer.n.Load()-before) / rounds
+	t.Logf("PostgreSQL statements per betwin: %.1f", per)
+	if per > maxStatementsPerBetWin {
+		t.Fatalf("%.1f statements per betwin, want at most %d", per, maxStatementsPerBetWin)
+	}
+	if s.svc.guardFailures.Load() != 0 {
+		t.Fatalf("%d new betwins failed their guard", s.svc.guardFailures.Load())
+	}
+	s.verifyLedger()
+}
+
 // TestGroupPlans checks that the group statements' generic plans, made on
 // a new database's few rows (before any ANALYZE), are index lookups:
 // PostgreSQL keeps a generic plan as the tables grow.
@@ -103,7 +147,7 @@ func TestGroupPlans(t *testing.T) {
 		}
 	}
 	arg := regexp.MustCompile(`\$\d+::(text|bigint)\[\]`)
-	for name, query := range map[string]string{"lookupSet": sqlLookupSet, "recordSet": sqlRecordSet} {
+	for name, query := range map[string]string{"lookupSet": sqlLookupSet, "recordSet": sqlRecordSet, "guardSet": sqlGuardSet} {
 		var params []string
 		for _, m := range arg.FindAllStringSubmatch(query, -1) {
 			params = append(params, map[string]string{"text": `'{PG}'`, "bigint": `'{1}'`}[m[1]])
