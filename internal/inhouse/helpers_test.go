@@ -84,7 +84,10 @@ func newSite(t testing.TB, d *db.DB, cfg Config) *site {
 	l := ledger.NewStore(d, clk)
 	w := wallet.NewService(l, brands, nil, discard())
 	sl := seamless.NewService(seamless.NewStore(d), seamless.NewCatalogGames(games), w, l, clk, discard(),
-		seamless.Config{Secrets: map[string][]byte{Vendor: testSecret}})
+		// As the server runs it: answers in the posting, betwins guarded
+		// (on both databases here, so the guard's fallback is exercised by
+		// the repeats and recoveries below).
+		seamless.Config{Secrets: map[string][]byte{Vendor: testSecret}, AnswersInPosting: true, GuardBetWin: true})
 	winners := records.NewWinners(games, members, discard())
 	sl.OnRoundEnded(winners.OnRoundEnded)
 	runCtx, stop := context.WithCancel(context.Background())
