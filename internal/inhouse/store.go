@@ -16,6 +16,7 @@ type Store struct {
 	db    *db.DB
 	done  completions
 	opens openings
+	fast  fastInserts
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
