@@ -376,6 +376,47 @@ func TestVerify(t *testing.T) {
 			}
 			b.verifyClean()
 		})
+		t.Run("OrphanLine", func(t *testing.T) {
+			// A line of no posting: PostgreSQL keeps no foreign keys on lines
+			// (migration 0022), so Verify must find it; SQLite refuses it.
+			_, err := d.ExecContext(ctx, d.Rebind(`INSERT INTO ledger_line (posting_id, account_id, amount, currency, balance_after, created_at) VALUES (?, ?, 0, ?, 0, 0)`),
+				int64(1_000_000_000), alice.ID, php)
+			if d.Dialect != db.Postgres {
+				if err == nil {
+					t.Fatal("sqlite accepted a line of no posting")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := b.s.Verify(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			orphans := 0
+			for _, p := range rep.Problems {
+				if p.Kind == ledger.ProblemOrphan {
+					orphans++
+					if p.PostingID != 1_000_000_000 || p.AccountID != alice.ID {
+						t.Errorf("orphan problem %+v", p)
+					}
+				}
+			}
+			if orphans != 1 {
+				t.Fatalf("report %v", rep.Problems)
+			}
+			if _, err := d.ExecContext(ctx, `ALTER TABLE ledger_line DISABLE TRIGGER ledger_line_append_only`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.ExecContext(ctx, `DELETE FROM ledger_line WHERE posting_id = 1000000000`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.ExecContext(ctx, `ALTER TABLE ledger_line ENABLE TRIGGER ledger_line_append_only`); err != nil {
+				t.Fatal(err)
+			}
+			b.verifyClean()
+		})
 		t.Run("TamperedLine", func(t *testing.T) {
 			// Someone with DDL rights gets past the append-only trigger.
 			disable := `DROP TRIGGER ledger_line_no_update`

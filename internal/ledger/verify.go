@@ -18,6 +18,7 @@ const (
 	ProblemTooFewLines      = "too_few_lines"     // a posting with fewer than two lines
 	ProblemReversalMismatch = "reversal_mismatch" // a reversal that is not the exact negation of its original
 	ProblemBalanceAfter     = "balance_after"     // a line's balance_after is not the running sum of its account's lines
+	ProblemOrphan           = "orphan_line"       // a line whose posting or account does not exist (PostgreSQL keeps no foreign keys on lines: migration 0022)
 )
 
 // Problem is one difference Verify found.
@@ -107,6 +108,10 @@ func verify(ctx context.Context, q db.Querier, rebind func(string) string, rep *
 		{ProblemCurrency, `SELECT l.posting_id, l.account_id, l.currency FROM ledger_line l
 			JOIN ledger_account a ON a.id = l.account_id WHERE l.currency <> a.currency ORDER BY l.id`,
 			func(p *Problem) []any { return []any{&p.PostingID, &p.AccountID, &p.Currency} }},
+		{ProblemOrphan, `SELECT l.posting_id, l.account_id FROM ledger_line l
+			LEFT JOIN ledger_posting p ON p.id = l.posting_id LEFT JOIN ledger_account a ON a.id = l.account_id
+			WHERE p.id IS NULL OR a.id IS NULL ORDER BY l.id`,
+			func(p *Problem) []any { return []any{&p.PostingID, &p.AccountID} }},
 		{ProblemTooFewLines, `SELECT p.id, COUNT(l.id) FROM ledger_posting p LEFT JOIN ledger_line l ON l.posting_id = p.id
 			GROUP BY p.id HAVING COUNT(l.id) < 2 ORDER BY p.id`,
 			func(p *Problem) []any { return []any{&p.PostingID, &p.Got} }},
