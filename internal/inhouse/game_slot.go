@@ -84,7 +84,7 @@ func (s *Service) SlotFree(ctx context.Context, c account.Caller, key string, re
 // advanceSlot shows n more spins (all when n <= 0) and settles the round
 // once every spin is shown.
 func (s *Service) advanceSlot(ctx context.Context, r roundRow, n int) (Play, error) {
-	var st slotState
+	var st slotStored // the spins as stored: only Played changes
 	if err := json.Unmarshal([]byte(r.Outcome), &st); err != nil {
 		return Play{}, apperr.Internal(err, "slot outcome of round %d", r.ID)
 	}
