@@ -137,13 +137,7 @@ func TestPostChainInBatch(t *testing.T) {
 				out[i] = c()
 			}()
 			want += sizes[i]
-			deadline := time.Now().Add(10 * time.Second)
-			for queued() != want {
-				if time.Now().After(deadline) {
-					t.Fatalf("call %d was not queued", i)
-				}
-				time.Sleep(time.Millisecond)
-			}
+			waitQueued(t, queued, want, i)
 		}
 		release()
 		wg.Wait()

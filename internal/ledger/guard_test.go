@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -130,13 +129,7 @@ func TestGuardedHook(t *testing.T) {
 				results[i], errs[i] = c()
 			}()
 			want += map[bool]int{true: 2, false: 1}[i == 2 || i == 3]
-			deadline := time.Now().Add(10 * time.Second)
-			for queued() != want {
-				if time.Now().After(deadline) {
-					t.Fatalf("call %d was not queued", i)
-				}
-				time.Sleep(time.Millisecond)
-			}
+			waitQueued(t, queued, want, i)
 		}
 		release()
 		wg.Wait()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -76,13 +75,7 @@ func TestHook(t *testing.T) {
 				defer wg.Done()
 				results[i], errs[i] = c()
 			}()
-			deadline := time.Now().Add(10 * time.Second)
-			for queued() != i+1 {
-				if time.Now().After(deadline) {
-					t.Fatalf("call %d was not queued", i)
-				}
-				time.Sleep(time.Millisecond)
-			}
+			waitQueued(t, queued, i+1, i)
 		}
 		release()
 		wg.Wait()

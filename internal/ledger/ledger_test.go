@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -79,6 +80,18 @@ func (b *book) verifyClean() {
 	}
 	if !rep.OK() {
 		b.t.Fatalf("verify found problems: %v", rep.Problems)
+	}
+}
+
+// waitQueued waits until want postings are queued (HoldBatches) after call i.
+func waitQueued(t testing.TB, queued func() int, want, i int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for queued() != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("call %d was not queued", i)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
