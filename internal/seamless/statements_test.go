@@ -70,7 +70,15 @@ func TestStatementsPerRound(t *testing.T) {
 		}
 		<-s.ended
 	}
-	for i := range 3 { // warm the caches
+	perRound(t, tracer, "round (bet + win, groups of one)", maxStatementsPerRound, play)
+	s.verifyLedger()
+}
+
+// perRound plays 3 rounds to warm the caches, then 20 counted, and checks
+// the statements per round against max.
+func perRound(t *testing.T, tracer *countingTracer, what string, max int, play func(i int)) {
+	t.Helper()
+	for i := range 3 {
 		play(i)
 	}
 	const rounds = 20
@@ -79,11 +87,10 @@ func TestStatementsPerRound(t *testing.T) {
 		play(100 + i)
 	}
 	per := float64(tracer.n.Load()-before) / rounds
-	t.Logf("PostgreSQL statements per round (bet + win, groups of one): %.1f", per)
-	if per > maxStatementsPerRound {
-		t.Fatalf("%.1f statements per round, want at most %d", per, maxStatementsPerRound)
+	t.Logf("PostgreSQL statements per %s: %.1f", what, per)
+	if per > float64(max) {
+		t.Fatalf("%.1f statements per %s, want at most %d", per, what, max)
 	}
-	s.verifyLedger()
 }
 
 // maxStatementsPerBetWin bounds the PostgreSQL statements of a betwin
@@ -111,19 +118,7 @@ func TestStatementsPerBetWin(t *testing.T) {
 		}
 		<-s.ended
 	}
-	for i := range 3 {
-		play(i)
-	}
-	const rounds = 20
-	before := tracer.n.Load()
-	for i := range rounds {
-		play(100 + i)
-	}
-	per := float64(tracer.n.Load()-before) / rounds
-	t.Logf("PostgreSQL statements per betwin: %.1f", per)
-	if per > maxStatementsPerBetWin {
-		t.Fatalf("%.1f statements per betwin, want at most %d", per, maxStatementsPerBetWin)
-	}
+	perRound(t, tracer, "betwin", maxStatementsPerBetWin, play)
 	if s.svc.guardFailures.Load() != 0 {
 		t.Fatalf("%d new betwins failed their guard", s.svc.guardFailures.Load())
 	}
