@@ -10,9 +10,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"sort"
-	"strings"
+	"strconv"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -329,10 +328,25 @@ const (
 // kind, the posting it reverses, lines in account order and metadata in key
 // order. The same key with another hash is a different request.
 func inputHash(kind string, reverses int64, lines []Line, meta map[string]string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "palaro.ledger.v1\nkind=%q\nreverses=%d\n", kind, reverses)
+	// The text is fixed (stored hashes are compared with it): what
+	// fmt.Fprintf with "palaro.ledger.v1\nkind=%q\nreverses=%d\n", then
+	// "line=%d,%q,%d\n" per line and "meta=%q=%q\n" per key in order, gave;
+	// built with strconv, which fmt's verbs use, without fmt's reflection
+	// (TestInputHashText).
+	b := make([]byte, 0, 128+48*len(lines)+64*len(meta))
+	b = append(b, "palaro.ledger.v1\nkind="...)
+	b = strconv.AppendQuote(b, kind)
+	b = append(b, "\nreverses="...)
+	b = strconv.AppendInt(b, reverses, 10)
+	b = append(b, '\n')
 	for _, l := range lines {
-		fmt.Fprintf(&b, "line=%d,%q,%d\n", l.AccountID, l.Currency, l.Amount)
+		b = append(b, "line="...)
+		b = strconv.AppendInt(b, l.AccountID, 10)
+		b = append(b, ',')
+		b = strconv.AppendQuote(b, l.Currency)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, l.Amount, 10)
+		b = append(b, '\n')
 	}
 	keys := make([]string, 0, len(meta))
 	for k := range meta {
@@ -340,9 +354,13 @@ func inputHash(kind string, reverses int64, lines []Line, meta map[string]string
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "meta=%q=%q\n", k, meta[k])
+		b = append(b, "meta="...)
+		b = strconv.AppendQuote(b, k)
+		b = append(b, '=')
+		b = strconv.AppendQuote(b, meta[k])
+		b = append(b, '\n')
 	}
-	sum := sha256.Sum256([]byte(b.String()))
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
 

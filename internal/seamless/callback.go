@@ -211,9 +211,19 @@ func requestHash(op string, r Request) string {
 	if r.Amount != nil {
 		amount = *r.Amount
 	}
-	b := fmt.Appendf(nil, "seamless.v1\n%s\n%q\n%q\n%q\n%q\n%q\n%d\n%t\n%t", op, r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode, amount, r.Jackpot, r.EndRound)
+	// The text is fixed (stored hashes are compared with it): what
+	// fmt.Appendf with "seamless.v1\n%s\n%q\n%q\n%q\n%q\n%q\n%d\n%t\n%t" gave,
+	// built with strconv, which fmt's verbs use (TestRequestHashText).
+	b := make([]byte, 0, 160)
+	b = append(append(b, "seamless.v1\n"...), op...)
+	for _, v := range [...]string{r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode} {
+		b = strconv.AppendQuote(append(b, '\n'), v)
+	}
+	b = strconv.AppendInt(append(b, '\n'), amount, 10)
+	b = strconv.AppendBool(append(b, '\n'), r.Jackpot)
+	b = strconv.AppendBool(append(b, '\n'), r.EndRound)
 	if r.WinAmount != nil { // betwin only: the other ops keep the hashes stored before it existed
-		b = fmt.Appendf(b, "\nwin=%d", *r.WinAmount)
+		b = strconv.AppendInt(append(b, "\nwin="...), *r.WinAmount, 10)
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
