@@ -31,7 +31,13 @@ async function quietPopups(page: Page) {
 async function openRegister(page: Page, query = '') {
   let key = '';
   page.on('response', async (r) => {
-    if (r.url().includes('/wps/captcha') && r.ok()) key = (await r.json()).value.captchaKey;
+    if (!r.url().includes('/wps/captcha') || !r.ok()) return;
+    try {
+      key = (await r.json()).value.captchaKey;
+    } catch {
+      // The page navigated away before the body was read (after a
+      // registration, say): that captcha is no longer shown.
+    }
   });
   await page.goto(`/register${query}`);
   const modal = page.getByTestId('register-modal');
