@@ -29,12 +29,6 @@ type slotState struct {
 	Played  int         `json:"played"`
 }
 
-// slotView is the outcome shown: the spins played so far.
-type slotView struct {
-	Spins         []slot.Spin `json:"spins"`
-	FreeSpinsLeft int         `json:"freeSpinsLeft"`
-}
-
 // slotParams are the inputs recorded with a slot round.
 type slotParams struct {
 	Profile string `json:"profile"`

@@ -90,7 +90,8 @@ type slotStored struct {
 	Played  int               `json:"played"`
 }
 
-// slotViewJSON is a slotView's JSON from spins already encoded.
+// slotViewJSON is the slot outcome shown, {"spins": the spins played so
+// far, "freeSpinsLeft": n}, from spins already encoded.
 func slotViewJSON(spins []json.RawMessage, left int) json.RawMessage {
 	n := 40
 	for _, sp := range spins {

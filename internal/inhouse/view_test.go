@@ -9,6 +9,13 @@ import (
 	"github.com/palaro/palaro/internal/inhouse/slot"
 )
 
+// slotView is the slot outcome shown as it was encoded before slotViewJSON:
+// the spins played so far, decoded, and the free spins left.
+type slotView struct {
+	Spins         []slot.Spin `json:"spins"`
+	FreeSpinsLeft int         `json:"freeSpinsLeft"`
+}
+
 // TestSlotOutcomeAsDecoded: the slot view built from the stored spins as
 // they are (slotStored) is byte for byte what decoding every spin and
 // encoding the view gave, in every state and at every point of a round

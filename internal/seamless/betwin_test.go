@@ -38,6 +38,18 @@ func eachAnswerPath(t *testing.T, fn func(t *testing.T, s *site)) {
 	}
 }
 
+// wantGuardFailures checks how many guarded betwins were played again with
+// their lookup: n when the betwins go guarded, none on the recorder path.
+func wantGuardFailures(t *testing.T, s *site, n int64) {
+	t.Helper()
+	if !s.svc.cfg.GuardBetWin {
+		n = 0
+	}
+	if got := s.svc.guardFailures.Load(); got != n {
+		t.Fatalf("%d betwins played again after their guard, want %d", got, n)
+	}
+}
+
 // TestBetWin plays rounds in one call: the bet and the win move as two
 // postings written together, the round is opened COMPLETED with both, the
 // round-ended hooks run, a repeat answers the first answer, and a changed
@@ -120,9 +132,7 @@ func TestBetWin(t *testing.T) {
 		// In the posting, a new betwin goes guarded without a lookup; the
 		// repeat, the mismatch and the two on existing rounds failed their
 		// guard and were answered after the lookup.
-		if want := map[bool]int64{false: 0, true: 4}[s.svc.cfg.AnswersInPosting]; s.svc.guardFailures.Load() != want {
-			t.Fatalf("%d betwins played again after their guard, want %d", s.svc.guardFailures.Load(), want)
-		}
+		wantGuardFailures(t, s, 4)
 		s.verifyLedger()
 	})
 }
@@ -175,9 +185,7 @@ func TestBetWinAfterRefusal(t *testing.T) {
 		if got := s.mainBalance(member); got != 26_00 {
 			t.Fatalf("main %d, want 26_00 (20 - 1 + 7)", got)
 		}
-		if want := map[bool]int64{false: 0, true: 2}[s.svc.cfg.AnswersInPosting]; s.svc.guardFailures.Load() != want {
-			t.Fatalf("%d betwins played again after their guard, want %d", s.svc.guardFailures.Load(), want)
-		}
+		wantGuardFailures(t, s, 2)
 		s.verifyLedger()
 	})
 }
