@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -42,7 +43,32 @@ type completions struct {
 	setSQL   string       // completeSetSQL; tests make it fail to reach the fallback
 	batches  int          // SQLite transactions that completed rounds (tests)
 	logger   *slog.Logger // set by NewService
+	// gather (PostgreSQL): how long answered completions may wait for
+	// company before their statement (gatherCompletions); hurry cuts the
+	// wait short (someone waits for a completion).
+	gather time.Duration
+	hurry  chan struct{}
+	urgent int // reads waiting for the completions queued (settled)
+	sets   int // completeSetSQL statements run (tests)
 }
+
+// completionGather is how long, on PostgreSQL, the completions of answered
+// rounds (nobody waits for them, completeAnswered) may wait for the ones
+// that follow before their statement goes, unless completionsEnough are
+// queued first or a read waits for them (settled) or a caller waits for
+// its completion (completeRound): then they go at once. Taken off every
+// answer since the fifteenth session, they were still one statement and
+// one commit per 1.7 rounds at 1,000 spins/s (the batch that queued while
+// the previous one ran); gathered, 6.3 rounds share each (pg_stat_statements
+// over 10 s: 5,884 statements, 708 ms → 1,591 statements, 426 ms), and
+// PostgreSQL's CPU fell from 0.69–0.71 to 0.63–0.66 of a core (three
+// alternating pairs, bench/README.md, eighteenth session). Rounds are
+// listed, shown, replayed and rotated only after settled, which ends the
+// wait, so no reader sees the delay.
+const (
+	completionGather  = 5 * time.Millisecond
+	completionsEnough = 64
+)
 
 // maxCompletions bounds one batch.
 const maxCompletions = 256
@@ -133,11 +159,44 @@ func (s *Store) queueCompletion(id, win, mult, balance, now int64, answered bool
 	q.queue = append(q.queue, c)
 	start := !q.running
 	q.running = true
+	enough := !answered || len(q.queue) >= completionsEnough
 	q.mu.Unlock()
+	if enough {
+		q.hurryUp()
+	}
 	if start {
 		go s.drainCompletions()
 	}
 	return c
+}
+
+// hurryUp ends the drainer's wait for more completions, if it waits.
+func (q *completions) hurryUp() {
+	select {
+	case q.hurry <- struct{}{}:
+	default:
+	}
+}
+
+// gatherCompletions (PostgreSQL) lets the answered completions queued wait
+// up to q.gather for more before the next statement, unless a completion
+// is awaited or enough are queued.
+func (q *completions) gatherCompletions() {
+	q.mu.Lock()
+	wait := q.gather > 0 && len(q.queue) < completionsEnough && q.urgent == 0
+	for _, c := range q.queue {
+		wait = wait && c.answered
+	}
+	q.mu.Unlock()
+	if !wait {
+		return
+	}
+	t := time.NewTimer(q.gather)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-q.hurry:
+	}
 }
 
 // settled waits until every completion queued before it is committed (or
@@ -146,6 +205,12 @@ func (s *Store) queueCompletion(id, win, mult, balance, now int64, answered bool
 func (s *Store) settled(ctx context.Context) error {
 	q := &s.done
 	q.mu.Lock()
+	q.urgent++
+	defer func() {
+		q.mu.Lock()
+		q.urgent--
+		q.mu.Unlock()
+	}()
 	wait := make([]chan struct{}, 0, len(q.queue)+len(q.inflight))
 	for _, c := range q.inflight {
 		wait = append(wait, c.done)
@@ -154,6 +219,7 @@ func (s *Store) settled(ctx context.Context) error {
 		wait = append(wait, c.done)
 	}
 	q.mu.Unlock()
+	q.hurryUp()
 	for _, ch := range wait {
 		select {
 		case <-ch:
@@ -186,6 +252,7 @@ func (s *Store) drainCompletions() {
 		}
 		q.mu.Unlock()
 		if s.db.Dialect == db.Postgres {
+			q.gatherCompletions()
 			batch := q.take()
 			s.completePostgres(batch)
 			q.finished(batch)
@@ -222,6 +289,10 @@ func (q *completions) take() []*completion {
 		}
 	}
 	q.queue, q.inflight = rest, batch
+	select { // drop a wake-up meant for the completions now taken
+	case <-q.hurry:
+	default:
+	}
 	return batch
 }
 
@@ -288,6 +359,9 @@ func (s *Store) completePostgres(batch []*completion) {
 		if s.done.setSQL != "" {
 			query = s.done.setSQL
 		}
+		s.done.mu.Lock()
+		s.done.sets++
+		s.done.mu.Unlock()
 		rows, err := s.db.Trailing().QueryContext(ctx, query, ids, wins, mults, balances, ats, batch[0].id%accrualShards)
 		if err != nil {
 			return nil, err

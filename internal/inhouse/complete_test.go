@@ -408,3 +408,109 @@ func TestAnsweredCompletion(t *testing.T) {
 		s.verifyLedger()
 	})
 }
+
+// TestCompletionGather (PostgreSQL): the completions of answered rounds wait
+// for company (completionGather) and go in one statement; a read that must
+// see them (settled) and an awaited completion (completeRound) end the wait
+// at once.
+func TestCompletionGather(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if d.Dialect != db.Postgres {
+			t.Skip("SQLite's completions take the write turn as it comes; only PostgreSQL's gather")
+		}
+		ctx := context.Background()
+		pending := func(s *Store, prefix string, n int) []int64 {
+			ids := make([]int64, n)
+			if err := d.InTx(ctx, func(tx *db.Tx) error {
+				for i := range ids {
+					r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: "PHP", Amount: 100, State: "PENDING",
+						Params: "{}", Outcome: "{}", Key: prefix + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
+					if _, err := s.insertRound(ctx, tx, r); err != nil {
+						return err
+					}
+					ids[i] = r.ID
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return ids
+		}
+		state := func(id int64) string {
+			var st string
+			if err := d.QueryRowContext(ctx, d.Rebind(`SELECT state FROM inhouse_round WHERE id = ?`), id).Scan(&st); err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}
+		sets := func(s *Store) int {
+			s.done.mu.Lock()
+			defer s.done.mu.Unlock()
+			return s.done.sets
+		}
+		run := strconv.FormatInt(time.Now().UnixNano(), 36)
+
+		t.Run("answered ones share a statement", func(t *testing.T) {
+			s := NewStore(d)
+			s.done.gather = 300 * time.Millisecond
+			ids := pending(s, "gather-"+run+"-", 5)
+			for _, id := range ids {
+				s.completeAnswered(id, 0, 0, 0, 2)
+			}
+			waitFor(t, "the rounds completed", func() bool { return state(ids[len(ids)-1]) == "COMPLETED" })
+			for _, id := range ids {
+				if st := state(id); st != "COMPLETED" {
+					t.Errorf("round %d: %s", id, st)
+				}
+			}
+			if n := sets(s); n != 1 {
+				t.Errorf("%d statements for 5 answered completions queued together, want 1", n)
+			}
+		})
+
+		t.Run("a read ends the wait", func(t *testing.T) {
+			s := NewStore(d)
+			s.done.gather = 20 * time.Second
+			ids := pending(s, "read-"+run+"-", 1)
+			s.completeAnswered(ids[0], 0, 0, 0, 2)
+			time.Sleep(20 * time.Millisecond) // the drainer now waits
+			if st := state(ids[0]); st != "PENDING" {
+				t.Fatalf("round %s before the wait ended", st)
+			}
+			start := time.Now()
+			if err := s.settled(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if el := time.Since(start); el > 5*time.Second {
+				t.Errorf("settled took %s", el)
+			}
+			if st := state(ids[0]); st != "COMPLETED" {
+				t.Errorf("round %s after settled", st)
+			}
+		})
+
+		t.Run("an awaited completion ends the wait", func(t *testing.T) {
+			s := NewStore(d)
+			s.done.gather = 20 * time.Second
+			ids := pending(s, "await-"+run+"-", 2)
+			s.completeAnswered(ids[0], 0, 0, 0, 2)
+			time.Sleep(20 * time.Millisecond)
+			start := time.Now()
+			ok, err := s.completeRound(ctx, ids[1], 0, 0, 0, 2)
+			if err != nil || !ok {
+				t.Fatalf("complete: %v %v", ok, err)
+			}
+			if el := time.Since(start); el > 5*time.Second {
+				t.Errorf("completeRound took %s", el)
+			}
+			for _, id := range ids {
+				if st := state(id); st != "COMPLETED" {
+					t.Errorf("round %d: %s", id, st)
+				}
+			}
+			if n := sets(s); n != 1 {
+				t.Errorf("%d statements, want 1 (the answered one went with the awaited one)", n)
+			}
+		})
+	})
+}

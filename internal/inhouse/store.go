@@ -19,7 +19,9 @@ type Store struct {
 	fast  fastInserts
 }
 
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store {
+	return &Store{db: d, done: completions{gather: completionGather, hurry: make(chan struct{}, 1)}}
+}
 
 // seedRow is one seed pair.
 type seedRow struct {
