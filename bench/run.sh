@@ -268,8 +268,23 @@ busy_others() {
 # waits once, then measures anyway and flags it.
 QUIET_BUDGET=${BENCH_QUIET_WAIT:-120}
 RETRY_SKEWED=${BENCH_RETRY_SKEWED:-0}
+# Before each measured run the page cache's dirty data (the previous runs'
+# databases: tables grow by megabytes a second under load) is written out.
+# Otherwise the kernel writes it back about 30 s after it was dirtied, all of
+# a file at once, which can fall inside the next run: its WAL or journal
+# flushes then wait behind that burst on the shared disk (seen on the
+# eighteenth session's machine: 80-100 MB written at once, a 40-55 ms stall
+# of every commit, one second of the next run with p99 near 50 ms).
+flush_dirty() {
+  local kb
+  kb=$(awk '/^Dirty:/{print $2}' /proc/meminfo 2>/dev/null || echo 0)
+  sync
+  [ "${kb:-0}" -gt 10240 ] && echo "   (wrote out $((kb / 1024)) MB of dirty page cache left by earlier runs)"
+  return 0
+}
 wait_quiet() {
   local waited=0 busy
+  flush_dirty
   WAIT_BUSY=0
   while :; do
     busy=$(busy_others "$SERVER_PID")
