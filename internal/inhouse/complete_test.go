@@ -133,20 +133,7 @@ func TestBatchesTakenWithTheWriteTurn(t *testing.T) {
 		}
 		ctx := context.Background()
 		s := NewStore(d)
-		ids := make([]int64, 3)
-		if err := d.InTx(ctx, func(tx *db.Tx) error {
-			for i := range ids {
-				r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: "PHP", Amount: 100, State: "PENDING",
-					Params: "{}", Outcome: "{}", Key: "turn" + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
-				if _, err := s.insertRound(ctx, tx, r); err != nil {
-					return err
-				}
-				ids[i] = r.ID
-			}
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		ids := pendingRounds(t, d, s, "turn", 3)
 		// holdTurn keeps the write turn until the returned func is called.
 		holdTurn := func() func() {
 			inside, release := make(chan struct{}), make(chan struct{})
@@ -419,23 +406,6 @@ func TestCompletionGather(t *testing.T) {
 			t.Skip("SQLite's completions take the write turn as it comes; only PostgreSQL's gather")
 		}
 		ctx := context.Background()
-		pending := func(s *Store, prefix string, n int) []int64 {
-			ids := make([]int64, n)
-			if err := d.InTx(ctx, func(tx *db.Tx) error {
-				for i := range ids {
-					r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: "PHP", Amount: 100, State: "PENDING",
-						Params: "{}", Outcome: "{}", Key: prefix + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
-					if _, err := s.insertRound(ctx, tx, r); err != nil {
-						return err
-					}
-					ids[i] = r.ID
-				}
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
-			return ids
-		}
 		state := func(id int64) string {
 			var st string
 			if err := d.QueryRowContext(ctx, d.Rebind(`SELECT state FROM inhouse_round WHERE id = ?`), id).Scan(&st); err != nil {
@@ -449,11 +419,21 @@ func TestCompletionGather(t *testing.T) {
 			return s.done.sets
 		}
 		run := strconv.FormatInt(time.Now().UnixNano(), 36)
+		// waiting: a store whose drainer waits (20 s) with the first of n
+		// pending rounds' answered completion queued.
+		waiting := func(prefix string, n int) (*Store, []int64) {
+			s := NewStore(d)
+			s.done.gather = 20 * time.Second
+			ids := pendingRounds(t, d, s, prefix+run+"-", n)
+			s.completeAnswered(ids[0], 0, 0, 0, 2)
+			time.Sleep(20 * time.Millisecond) // the drainer now waits
+			return s, ids
+		}
 
 		t.Run("answered ones share a statement", func(t *testing.T) {
 			s := NewStore(d)
 			s.done.gather = 300 * time.Millisecond
-			ids := pending(s, "gather-"+run+"-", 5)
+			ids := pendingRounds(t, d, s, "gather-"+run+"-", 5)
 			for _, id := range ids {
 				s.completeAnswered(id, 0, 0, 0, 2)
 			}
@@ -469,11 +449,7 @@ func TestCompletionGather(t *testing.T) {
 		})
 
 		t.Run("a read ends the wait", func(t *testing.T) {
-			s := NewStore(d)
-			s.done.gather = 20 * time.Second
-			ids := pending(s, "read-"+run+"-", 1)
-			s.completeAnswered(ids[0], 0, 0, 0, 2)
-			time.Sleep(20 * time.Millisecond) // the drainer now waits
+			s, ids := waiting("read-", 1)
 			if st := state(ids[0]); st != "PENDING" {
 				t.Fatalf("round %s before the wait ended", st)
 			}
@@ -490,11 +466,7 @@ func TestCompletionGather(t *testing.T) {
 		})
 
 		t.Run("an awaited completion ends the wait", func(t *testing.T) {
-			s := NewStore(d)
-			s.done.gather = 20 * time.Second
-			ids := pending(s, "await-"+run+"-", 2)
-			s.completeAnswered(ids[0], 0, 0, 0, 2)
-			time.Sleep(20 * time.Millisecond)
+			s, ids := waiting("await-", 2)
 			start := time.Now()
 			ok, err := s.completeRound(ctx, ids[1], 0, 0, 0, 2)
 			if err != nil || !ok {
@@ -513,4 +485,26 @@ func TestCompletionGather(t *testing.T) {
 			}
 		})
 	})
+}
+
+// pendingRounds inserts n PENDING dice rounds of member 1 (keys prefix0…)
+// in one transaction and returns their ids.
+func pendingRounds(t *testing.T, d *db.DB, s *Store, prefix string, n int) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	ids := make([]int64, n)
+	if err := d.InTx(ctx, func(tx *db.Tx) error {
+		for i := range ids {
+			r := &roundRow{MemberID: 1, Game: "dice", GameCode: "dice", NodeID: 1, Currency: "PHP", Amount: 100, State: "PENDING",
+				Params: "{}", Outcome: "{}", Key: prefix + strconv.Itoa(i), RequestHash: "h", CreatedAt: 1}
+			if _, err := s.insertRound(ctx, tx, r); err != nil {
+				return err
+			}
+			ids[i] = r.ID
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ids
 }
