@@ -35,6 +35,9 @@ type Main struct {
 	// drains run after the last request and before the store closes
 	// (writes that requests queued and did not wait for).
 	drains []func(context.Context) error
+	// web is what the storefront pages' security policy needs, filled in
+	// while the domains are wired (brand images, vendor game origins).
+	web webui.Options
 }
 
 func NewMain(cfg config.Config, logger *slog.Logger) *Main {
@@ -106,7 +109,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
 	mux.HandleFunc("/lgw/", httpx.NotFoundJSON)
-	mux.Handle("/", webui.New())
+	mux.Handle("/", webui.New(m.web))
 
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
@@ -114,7 +117,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.listener = ln
 	m.server = &http.Server{
-		Handler:           httpx.Edge(mux, m.Logger, metrics),
+		Handler:           httpx.StrictTransport(httpx.Edge(mux, m.Logger, metrics), m.Config.HSTS),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       120 * time.Second,

@@ -31,6 +31,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	brand.NewHandler(brands, brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}).Routes(mux)
 	content.NewHandler(content.NewService(content.NewStore(m.DB), m.Clock)).Routes(mux)
 	brand.CDNAlias(mux, "/cdn/a", "/cdn/b")
+	m.web.ImageSources = brandImageSources(brands)
 
 	// --- games catalogue (menus, lists, lanes, winners, art) ---
 	games := game.NewService(game.NewStore(m.DB), m.Clock, m.Logger, game.DefaultRefreshInterval)

@@ -47,6 +47,9 @@ func (m *Main) wireLaunch(ctx context.Context, mux *http.ServeMux, games *game.S
 		}
 		registry.Register(v.Code, a)
 		configured = append(configured, v.Code)
+		if a.Mode() != launch.ModeWindow { // the game popup frames it: the pages' frame-src lists its origin
+			m.web.FrameSources = append(m.web.FrameSources, tmpl)
+		}
 	}
 	if m.Config.Demo && sandbox != nil {
 		registry.SetDefault(sandbox)
@@ -65,4 +68,18 @@ func sandboxAdapter(v *gamevendor.Vendor) launch.Adapter {
 		return nil
 	}
 	return v
+}
+
+// brandImageSources are the image URLs of the brand beyond the site itself
+// (image CDNs, logos, favicon): the storefront pages' img-src lists their
+// origins (internal/webui).
+func brandImageSources(brands *brand.Service) func(context.Context) []string {
+	return func(ctx context.Context) []string {
+		c, err := brands.Current(ctx)
+		if err != nil {
+			return nil
+		}
+		t := c.Theme
+		return append(append([]string{}, c.ImageCDNs...), t.LogoURL, t.LogoLightURL, t.FaviconURL)
+	}
 }

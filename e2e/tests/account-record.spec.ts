@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { credit, darkAndLight, newMember, openAs, playerToken } from '../lib/money';

@@ -1,4 +1,4 @@
-import { test, expect, type Page, type Response } from '@playwright/test';
+import { test, expect, type Page, type Response } from '../lib/test';
 import { captchaAnswer, dbPath } from '../lib/db';
 import { codeIn, latestMail, outboxEnv } from '../lib/outbox';
 import { startServer, type ExtraServer } from '../lib/server';

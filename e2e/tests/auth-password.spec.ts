@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { mkdirSync } from 'node:fs';
 import { captchaAnswer } from '../lib/db';

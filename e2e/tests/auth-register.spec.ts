@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import { captchaAnswer, query } from '../lib/db';
 import { codeIn, latestSms } from '../lib/outbox';
 

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 
 // The session once logged in: header and member menu, logout with
 // confirmation, a token handed over in the address, trial users, and visitors

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, cashierPort, findDeposit, operatorToken, playerToken, PNG, preparePage } from '../lib/cashier';
 

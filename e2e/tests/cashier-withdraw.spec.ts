@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, cashierPort, findWithdrawal, operatorToken, playerToken, PNG, preparePage } from '../lib/cashier';
 

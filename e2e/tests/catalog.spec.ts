@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 
 // Catalogue and content pages against the demo brand (TY by default).
 // The announcement popup is marked closed for the session so it stays out of the way.

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import { captchaAnswer } from '../lib/db';
 
 // The feedback and complaints modal (footer; spec sections 3, 5 and 8).

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { newMember, openAs, playerToken } from '../lib/money';
 
 // Favourites and recent games (spec sections 2 and 4, issue 5): the star on a

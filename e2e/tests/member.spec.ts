@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { sealedApi } from '../lib/sealed';
 import { codeIn, latestMail } from '../lib/outbox';

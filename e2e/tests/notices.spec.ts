@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 import { bankDeposit, darkAndLight, decideDeposit, newMember, openAs, playerToken } from '../lib/money';
 
 // Pushed notices and platform messages (contract "Notifications"): an operator

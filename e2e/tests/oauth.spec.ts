@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 
 // Google and Facebook login against the Palaro test identity provider that
 // demo mode mounts at /dev/idp/: first visit creates an account (or links an

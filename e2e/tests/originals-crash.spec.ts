@@ -3,7 +3,7 @@
 // in the live players list and the win in the balance and in recall. A round
 // that busts before the cash-out reaches the server (1.00x rounds happen) is
 // lost like for any player; the test then bets again on the next round.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-web2';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
 
 // Palaro Originals fairness and recall (issue 6): the commitment is visible

@@ -5,7 +5,7 @@
 // be forced without a backdoor (the server seed is secret until rotation), so
 // the free-spin sequence and its resume after a reload are covered by the unit
 // tests (web/apps/player/src/features/originals/slot/SlotGame.test.tsx).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-web2';

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { latestSms, latestMail, codeIn, linkIn, failSms, okSms } from '../lib/outbox';
 

@@ -1,4 +1,4 @@
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { test, expect, type Page, type Request } from '../lib/test';
 import { SEALED_TYPE, sealedApi } from '../lib/sealed';
 
 // Sealed payloads (docs/sealed-payloads.md): the demo brand enforces them, so

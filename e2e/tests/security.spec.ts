@@ -1,4 +1,4 @@
-import { test, expect, request as pwRequest, type APIRequestContext } from '@playwright/test';
+import { test, expect, request as pwRequest, type APIRequestContext } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { startServer, type ExtraServer } from '../lib/server';
 import { sealedApi } from '../lib/sealed';

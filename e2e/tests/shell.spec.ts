@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import AxeBuilder from '@axe-core/playwright';
 
 // Visitors see the announcement popup once per session; most tests close it first.

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 
 test('health and shell', async ({ page, request }) => {
   const health = await request.get('/healthz');

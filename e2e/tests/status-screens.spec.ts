@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 
 // Maintenance and region restriction are brand settings changed as data

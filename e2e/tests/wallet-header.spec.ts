@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 
 // The header balance (spec section 2, wallet contract): demo01's opening
 // balance, hide and show (remembered over a reload), refresh (once a second),

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import AxeBuilder from '@axe-core/playwright';
 import { credit, darkAndLight, newMember, openAs, playerToken } from '../lib/money';
 

@@ -61,3 +61,6 @@ func (t *URLTemplate) Launch(_ context.Context, r Request) (Result, error) {
 	})
 	return Result{URL: strings.TrimSpace(u), Mode: t.mode}, nil
 }
+
+// Mode is the configured launch mode ("" for the vendor's own).
+func (t *URLTemplate) Mode() string { return t.mode }

@@ -1,11 +1,13 @@
 // Package webui serves the built React storefront embedded in the binary:
 // hashed assets with a long cache, gzip precomputed at start, and the SPA
-// shell for every page route (404 status for paths the storefront does not know).
+// shell for every page route (routes.json; 404 status for paths the
+// storefront does not know), each page with its Content-Security-Policy.
 package webui
 
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"embed"
 	"io/fs"
 	"mime"
@@ -23,61 +25,75 @@ type file struct {
 	ctype string
 }
 
-// Handler serves the storefront.
-type Handler struct {
-	files map[string]*file
-	index *file
+// Options are what the pages' policy needs from the rest of the platform.
+type Options struct {
+	// ImageSources returns the image origins the brand uses beyond the site
+	// itself (its image CDNs, logo, favicon), read on each page request so
+	// a brand import applies without restart. Nil: none.
+	ImageSources func(ctx context.Context) []string
+	// FrameSources are the origins of the vendors' game pages the game
+	// popup frames (their launch URLs), fixed at start.
+	FrameSources []string
 }
 
-// KnownRoutes are the storefront paths answered 200; other paths still get
-// the shell (the app renders its not-found page) with status 404.
-var KnownRoutes = []string{
-	"/", "/index", "/index.html", "/home", "/login", "/register", "/agent", "/agentHome", "/member",
-	"/help", "/sports", "/esports", "/lott", "/elott", "/cockfight", "/live", "/fish", "/rng", "/pvp",
-	"/bgs", "/inHouse", "/favorite", "/recent", "/lottery", "/seaLottery", "/vnLottery", "/promotions",
-	"/pointMall", "/seamless", "/maintenance", "/restricted",
+// Handler serves the storefront.
+type Handler struct {
+	files  map[string]*file
+	index  *file
+	routes map[string]bool
+	policy *policy
+	opts   Options
 }
 
 var compressible = map[string]bool{".js": true, ".css": true, ".html": true, ".svg": true, ".json": true, ".txt": true, ".webmanifest": true, ".map": true}
 
 // New loads the embedded build.
-func New() *Handler {
-	h := &Handler{files: map[string]*file{}}
+func New(opts Options) *Handler {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {
-		return h
+		return newHandler(nil, opts)
 	}
-	_ = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		body, err := fs.ReadFile(sub, p)
-		if err != nil {
-			return nil
-		}
-		ext := path.Ext(p)
-		f := &file{body: body, ctype: mime.TypeByExtension(ext)}
-		if f.ctype == "" {
-			f.ctype = http.DetectContentType(body)
-		}
-		if strings.HasSuffix(p, ".gz") {
-			return nil // a precompressed copy: attached to its file below
-		}
-		if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
-			f.gz = gz // written by the build: Zopfli from 4 KB, else zlib level 9 (vite.config.ts, precompress)
-		} else if compressible[ext] && len(body) > 128 {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			_, _ = zw.Write(body)
-			_ = zw.Close()
-			if buf.Len() < len(body) {
-				f.gz = buf.Bytes()
+	return newHandler(sub, opts)
+}
+
+func newHandler(sub fs.FS, opts Options) *Handler {
+	h := &Handler{files: map[string]*file{}, routes: pageRoutes(), opts: opts}
+	if sub != nil {
+		_ = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
 			}
-		}
-		h.files["/"+p] = f
-		return nil
-	})
+			body, err := fs.ReadFile(sub, p)
+			if err != nil {
+				return nil
+			}
+			ext := path.Ext(p)
+			f := &file{body: body, ctype: mime.TypeByExtension(ext)}
+			if f.ctype == "" {
+				f.ctype = http.DetectContentType(body)
+			}
+			if strings.HasSuffix(p, ".gz") {
+				return nil // a precompressed copy: attached to its file below
+			}
+			if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
+				f.gz = gz // written by the build: Zopfli from 4 KB, else zlib level 9 (vite.config.ts, precompress)
+			} else if compressible[ext] && len(body) > 128 {
+				var buf bytes.Buffer
+				zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+				_, _ = zw.Write(body)
+				_ = zw.Close()
+				if buf.Len() < len(body) {
+					f.gz = buf.Bytes()
+				}
+			}
+			h.files["/"+p] = f
+			return nil
+		})
+	}
 	h.index = h.files["/index.html"]
+	if h.index != nil {
+		h.policy = newPolicy(h.index.body, opts.FrameSources)
+	}
 	return h
 }
 
@@ -105,15 +121,24 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := http.StatusNotFound
-	if path.Ext(p) == "" || p == "/index.html" {
-		for _, k := range KnownRoutes {
-			if p == k {
-				status = http.StatusOK
-				break
-			}
-		}
+	if h.IsPage(p) {
+		status = http.StatusOK
 	}
-	w.Header().Set("Cache-Control", "no-cache")
+	hd := w.Header()
+	hd.Set("Cache-Control", "no-cache")
+	var images []string
+	if h.opts.ImageSources != nil {
+		images = h.opts.ImageSources(r.Context())
+	}
+	framed := strings.HasPrefix(p, "/originals/")
+	hd.Set("Content-Security-Policy", h.policy.header(images, framed))
+	if framed {
+		// The in-house game frame is the game popup's iframe: our own pages may frame it, nobody else.
+		hd.Set("X-Frame-Options", "SAMEORIGIN")
+	} else {
+		hd.Set("X-Frame-Options", "DENY")
+	}
+	hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	h.send(w, r, h.index, status)
 }
 

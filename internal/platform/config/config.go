@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -22,6 +23,7 @@ type Config struct {
 	SMSURL        string        // PALARO_SMS_URL: HTTP SMS gateway (POST JSON {to, text, purpose}); log provider in demo when empty
 	SMSToken      string        // PALARO_SMS_TOKEN (or _FILE): sent to the gateway as a Bearer token
 	SMTPURL       string        // PALARO_SMTP_URL: smtp://user:pass@host:587?from=... (STARTTLS) or smtps://...; log mailer in demo when empty
+	HSTS          string        // PALARO_HSTS: Strict-Transport-Security value sent on every answer (deployments behind TLS), e.g. max-age=31536000
 }
 
 // Load reads the environment. Any X may also come from X_FILE (secrets).
@@ -38,6 +40,10 @@ func Load() (Config, error) {
 		SMSURL:        get("PALARO_SMS_URL", ""),
 		SMSToken:      get("PALARO_SMS_TOKEN", ""),
 		SMTPURL:       get("PALARO_SMTP_URL", ""),
+		HSTS:          strings.TrimSpace(get("PALARO_HSTS", "")),
+	}
+	if c.HSTS != "" && !hstsRe.MatchString(c.HSTS) {
+		return c, fmt.Errorf("PALARO_HSTS: %q is not a Strict-Transport-Security value (max-age=SECONDS[; includeSubDomains][; preload])", c.HSTS)
 	}
 	switch strings.ToLower(get("PALARO_LOG_LEVEL", "info")) {
 	case "debug":
@@ -60,6 +66,8 @@ func Load() (Config, error) {
 	}
 	return c, nil
 }
+
+var hstsRe = regexp.MustCompile(`(?i)^max-age=[0-9]{1,10}(; ?includeSubDomains)?(; ?preload)?$`)
 
 func get(key, def string) string {
 	if v, ok := os.LookupEnv(key); ok {

@@ -179,3 +179,39 @@ func TestQuery(t *testing.T) {
 		t.Fatalf("want invalid_param, got %v", err)
 	}
 }
+
+// Every answer, API or error, carries the baseline security headers; a
+// handler may replace them (a page that may be framed by the site).
+func TestSecurityHeaders(t *testing.T) {
+	h := server()
+	for _, path := range []string{"/wps/ok", "/wps/missing", "/wps/panic", "/wps/internal"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		for k, want := range map[string]string{"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin"} {
+			if got := rec.Header().Values(k); len(got) != 1 || got[0] != want {
+				t.Errorf("%s: %s = %q, want %q", path, k, got, want)
+			}
+		}
+		if rec.Header().Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS without PALARO_HSTS", path)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /frame", func(w http.ResponseWriter, r *http.Request) { w.Header().Set("X-Frame-Options", "SAMEORIGIN") })
+	framed := httpx.StrictTransport(httpx.Edge(mux, slog.New(slog.DiscardHandler), nil), "max-age=31536000; includeSubDomains")
+	for i := 0; i < 2; i++ { // the shared values are not changed by a handler's Set
+		rec := httptest.NewRecorder()
+		framed.ServeHTTP(rec, httptest.NewRequest("GET", "/frame", nil))
+		if got := rec.Header().Get("X-Frame-Options"); got != "SAMEORIGIN" {
+			t.Errorf("handler's X-Frame-Options replaced: %q", got)
+		}
+		if got := rec.Header().Get("Strict-Transport-Security"); got != "max-age=31536000; includeSubDomains" {
+			t.Errorf("HSTS = %q", got)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/wps/ok", nil))
+	if got := rec.Header().Get("X-Frame-Options"); got != "DENY" {
+		t.Errorf("shared default changed: %q", got)
+	}
+}

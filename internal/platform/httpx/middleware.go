@@ -170,6 +170,12 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+var (
+	hdrNosniff  = []string{"nosniff"}
+	hdrDeny     = []string{"DENY"}
+	hdrReferrer = []string{"strict-origin-when-cross-origin"}
+)
+
 // Edge wraps the whole handler: request id, body cap, panic recovery,
 // structured access log and metrics. API calls log at info, static files
 // and probes at debug.
@@ -185,7 +191,15 @@ func Edge(next http.Handler, logger *slog.Logger, m *Metrics) http.Handler {
 		ctx := context.Context(&st.ctx)
 		r = r.WithContext(ctx)
 		st.hdr[0] = id
-		w.Header()["X-Request-Id"] = st.hdr[:]
+		h := w.Header()
+		h["X-Request-Id"] = st.hdr[:]
+		// Every answer: no MIME sniffing, no framing, and no full URL in the
+		// Referer to other sites. Pages that may be framed (the in-house game
+		// frame, the sandbox game page) and the storefront's pages set their
+		// own (internal/webui); the values are shared, never appended to.
+		h["X-Content-Type-Options"] = hdrNosniff
+		h["X-Frame-Options"] = hdrDeny
+		h["Referrer-Policy"] = hdrReferrer
 		limit := int64(MaxBodyBytes)
 		if isMultipart(r) { // image uploads (receipts, proofs): handlers cap each file
 			limit = MaxUploadBodyBytes
@@ -233,4 +247,19 @@ func Edge(next http.Handler, logger *slog.Logger, m *Metrics) http.Handler {
 // NotFoundJSON answers unknown API paths with a JSON 404.
 func NotFoundJSON(w http.ResponseWriter, r *http.Request) {
 	Fail(w, r, apperr.NotFound("request.not_found"))
+}
+
+// StrictTransport adds Strict-Transport-Security (PALARO_HSTS) to every
+// answer when value is set: for deployments served over TLS, directly or
+// behind a TLS-terminating edge (docs/operations.md, "HTTPS"). Browsers
+// ignore it on plain HTTP answers. An empty value returns next unchanged.
+func StrictTransport(next http.Handler, value string) http.Handler {
+	if value == "" {
+		return next
+	}
+	v := []string{value}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Strict-Transport-Security"] = v
+		next.ServeHTTP(w, r)
+	})
 }

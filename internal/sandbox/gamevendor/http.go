@@ -150,6 +150,7 @@ func (v *Vendor) render(w http.ResponseWriter, status int, d pageData) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "SAMEORIGIN") // the storefront's game popup frames it
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'nonce-"+d.Nonce+"'; script-src 'nonce-"+d.Nonce+
 		"'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
 	w.WriteHeader(status)

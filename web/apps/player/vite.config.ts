@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
-import { BOOT_NAMESPACES } from '../../packages/i18n/src/languages';
+import { BOOT_NAMESPACES } from '../../packages/i18n/src/languages.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -121,6 +121,9 @@ function inlineEntryCss(): Plugin {
 
 // The build lands in the Go embed directory so `bin/palaro` serves it.
 export default defineConfig(({ command }) => ({
+  // `make web` / `make run` print warnings and errors only, not the build's
+  // per-file listing (PALARO_WEB_VERBOSE=1 brings it back).
+  logLevel: command === 'build' && process.env.PALARO_WEB_VERBOSE !== '1' ? 'warn' : 'info',
   plugins: [react(), inlineEntryCss(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: src }, ...(command === 'build' && process.env.PALARO_WEB_REACT !== '1' ? preactAliases : [])],
@@ -133,6 +136,13 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router reads React 19's optional useOptimistic by a computed
+        // name and falls back when it is missing, as it is in preact/compat:
+        // the one warning the Preact build gives for it carries no problem.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && /`useOptimistic`/.test(log.message) && /preact[\\/]compat/.test(log.message)) return;
+        handler(level, log);
+      },
       output: {
         // The runtime libraries every page needs (Preact, TanStack Query, React
         // Router, i18next) stay in one chunk: left to automatic splitting, each

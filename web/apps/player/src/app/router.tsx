@@ -6,7 +6,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RootShell } from './RootShell';
 import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './routes/RouteError';
-import { withResetToken } from './routes/reset-link';
+import { resetRouteLoader, withResetToken } from './routes/reset-link';
 import { paths } from '@/lib/paths';
 import { requireSessionLoader, sessionToken } from './session';
 
@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
           { id: 'login', path: 'login', loader: withPopup.preload, element: <withPopup.Component popup="login" /> },
           { id: 'register', path: 'register', loader: withPopup.preload, element: <withPopup.Component popup="register" /> },
           { id: 'help', path: 'help', loader: withPopup.preload, element: <withPopup.Component popup="help" /> },
-          { id: 'reset-password', path: 'resetPassword', loader: async (args) => (await import('./routes/reset-link')).resetRouteLoader(resetPassword.preload)(args), Component: resetPassword.Component },
+          { id: 'reset-password', path: 'resetPassword', loader: resetRouteLoader(resetPassword.preload), Component: resetPassword.Component },
           ...CENTRE_PATHS.map((p): RouteObject => ({ id: `centre-${p}`, path: p, loader: centre.preload, Component: centre.Component })),
           { id: 'promotions', path: 'promotions', loader: promotions.preload, Component: promotions.Component },
           { id: 'originals-verify', path: 'originals/verify', loader: originalsVerify.preload, Component: originalsVerify.Component },
