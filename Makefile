@@ -23,15 +23,20 @@ e2e/node_modules/.installed: e2e/package-lock.json e2e/package.json
 
 deps: web/node_modules/.installed e2e/node_modules/.installed
 
+# Quiet builds: one line per step, then only warnings and errors (vite lists
+# every file with PALARO_WEB_VERBOSE=1).
 web: web/node_modules/.installed
-	find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete
-	cd web && npm run build
+	@find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete
+	@echo "building the storefront into $(WEB_DIST)"
+	@cd web && npm run --silent build
 
 build: web
-	$(GO) build -o bin/palaro ./cmd/palaro
+	@echo "building bin/palaro"
+	@$(GO) build -o bin/palaro ./cmd/palaro
 
+# serve prints where to go and the demo accounts once it listens (stderr), then its JSON logs.
 run: build
-	PALARO_DEMO=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
+	@PALARO_DEMO=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
 
 test: test-go test-web test-e2e
 

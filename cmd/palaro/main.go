@@ -62,6 +62,9 @@ func run(args []string) error {
 			m.Close()
 			return err
 		}
+		if cfg.Demo {
+			readyBanner{URL: browserURL(m.Addr())}.write(os.Stderr)
+		}
 		<-ctx.Done()
 		logger.Info("shutting down")
 		return m.Close()

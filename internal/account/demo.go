@@ -10,11 +10,17 @@ import (
 // DemoPassword is the demo accounts' password (README, "Demo accounts").
 const DemoPassword = "Palaro2026"
 
+// The demo player and agent (README, "Demo accounts"; the ready banner of `palaro serve`).
+const (
+	DemoMember = "demo01"
+	DemoAgent  = "agent01"
+)
+
 // SeedDemo creates the demo accounts once: member demo01, agent agent01
 // (invitation code AGENT01) and member newbie01 with the default-password
 // flag set (forced change on first login). It reports whether it created any.
 func SeedDemo(ctx context.Context, store *Store, p Argon2Params, now time.Time) (bool, error) {
-	if _, err := store.MemberByAccount(ctx, "demo01"); err == nil {
+	if _, err := store.MemberByAccount(ctx, DemoMember); err == nil {
 		return false, nil
 	} else if apperr.As(err).Kind != apperr.KindNotFound {
 		return false, err
@@ -24,8 +30,8 @@ func SeedDemo(ctx context.Context, store *Store, p Argon2Params, now time.Time) 
 		return false, err
 	}
 	members := []Member{
-		{Account: "demo01", Nickname: "Demo Player", Type: TypeMember, Email: "demo01@palaro.example"},
-		{Account: "agent01", Nickname: "Demo Agent", Type: TypeAgent, OwnAffiliateCode: "AGENT01"},
+		{Account: DemoMember, Nickname: "Demo Player", Type: TypeMember, Email: "demo01@palaro.example"},
+		{Account: DemoAgent, Nickname: "Demo Agent", Type: TypeAgent, OwnAffiliateCode: "AGENT01"},
 		{Account: "newbie01", Nickname: "Newbie", Type: TypeMember, DefaultPassword: true},
 	}
 	for _, m := range members {

@@ -251,7 +251,7 @@ func NotFoundJSON(w http.ResponseWriter, r *http.Request) {
 
 // StrictTransport adds Strict-Transport-Security (PALARO_HSTS) to every
 // answer when value is set: for deployments served over TLS, directly or
-// behind a TLS-terminating edge (docs/operations.md, "HTTPS"). Browsers
+// behind a TLS-terminating edge (docs/architecture.md, "Security headers"). Browsers
 // ignore it on plain HTTP answers. An empty value returns next unchanged.
 func StrictTransport(next http.Handler, value string) http.Handler {
 	if value == "" {

@@ -43,4 +43,15 @@ describe('brand theme', () => {
     expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/f.svg');
     expect(document.getElementById('brand-theme')?.textContent).toContain('--c-bg:#000');
   });
+  test('uses a constructed style sheet where the browser adopts them (no inline <style> for the CSP to refuse)', () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    // jsdom builds CSSStyleSheet objects but does not adopt them: the document gets the browsers' property.
+    Object.defineProperty(doc, 'adoptedStyleSheets', { value: [], writable: true });
+    Object.defineProperty(doc, 'defaultView', { value: window });
+    applyBrand({ brandName: 'Acme', theme: { logoUrl: '', faviconUrl: '', dark: { '--c-bg': '#111' }, light: {} } }, doc);
+    applyBrand({ brandName: 'Acme', theme: { logoUrl: '', faviconUrl: '', dark: { '--c-bg': '#222' }, light: {} } }, doc);
+    expect(doc.querySelector('style')).toBeNull();
+    expect(doc.adoptedStyleSheets).toHaveLength(1);
+    expect(doc.adoptedStyleSheets[0].cssRules[0].cssText).toContain('--c-bg: #222');
+  });
 });

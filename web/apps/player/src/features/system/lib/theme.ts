@@ -53,15 +53,38 @@ export function brandThemeCss(theme: Pick<BrandInfo['theme'], 'dark' | 'light'> 
   return block(":root,:root[data-theme='dark']", theme.dark) + block(":root[data-theme='light']", theme.light);
 }
 
-/** Brand colours, favicon and document title, applied at runtime (white-label: no rebuild). */
-export function applyBrand(info: Pick<BrandInfo, 'brandName' | 'theme'>, doc: Document = document) {
+const brandSheets = new WeakMap<Document, CSSStyleSheet>();
+
+/**
+ * Sets the brand's colours as a constructed style sheet: the pages'
+ * Content-Security-Policy refuses inline <style> elements added at runtime
+ * (internal/webui), and style sheets built through the CSSOM are not inline
+ * styles. Browsers without adoptedStyleSheets get a <style> element.
+ */
+function setBrandCss(css: string, doc: Document) {
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Sheet && 'adoptedStyleSheets' in doc && typeof Sheet.prototype.replaceSync === 'function') {
+    let sheet = brandSheets.get(doc);
+    if (!sheet) {
+      sheet = new Sheet();
+      brandSheets.set(doc, sheet);
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    }
+    sheet.replaceSync(css);
+    return;
+  }
   let style = doc.getElementById('brand-theme') as HTMLStyleElement | null;
   if (!style) {
     style = doc.createElement('style');
     style.id = 'brand-theme';
     doc.head.appendChild(style);
   }
-  style.textContent = brandThemeCss(info.theme);
+  style.textContent = css;
+}
+
+/** Brand colours, favicon and document title, applied at runtime (white-label: no rebuild). */
+export function applyBrand(info: Pick<BrandInfo, 'brandName' | 'theme'>, doc: Document = document) {
+  setBrandCss(brandThemeCss(info.theme), doc);
   if (info.brandName) doc.title = info.brandName;
   if (info.theme?.faviconUrl) {
     let link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"strings"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/operator"
+)
+
+// readyBanner is what `palaro serve` prints to stderr, ahead of the JSON
+// logs on stdout, once a demo server is listening: where to go and who to
+// log in as.
+type readyBanner struct {
+	URL string // the storefront's address, as a browser reaches it
+	// ConsolePath is the operator console's path once it exists ("" until
+	// then: the banner points at the operator API instead).
+	ConsolePath string
+}
+
+// browserURL turns a listen address (":8080", "0.0.0.0:8080", "[::]:8080",
+// "127.0.0.1:18420") into the address a browser on this machine opens.
+func browserURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+func (b readyBanner) write(w io.Writer) {
+	var ops []string
+	for _, o := range operator.DemoOperators {
+		ops = append(ops, fmt.Sprintf("%s (%s)", o.Username, o.Role))
+	}
+	pw := account.DemoPassword
+	var s strings.Builder
+	fmt.Fprintf(&s, "\n  Palaro is ready: %s\n\n", b.URL)
+	fmt.Fprintf(&s, "  Demo accounts (password %s):\n", pw)
+	fmt.Fprintf(&s, "    player     %s\n", account.DemoMember)
+	fmt.Fprintf(&s, "    agent      %s   agent pages at %s/agent\n", account.DemoAgent, b.URL)
+	fmt.Fprintf(&s, "    operators  %s\n", strings.Join(ops, ", "))
+	if b.ConsolePath != "" {
+		fmt.Fprintf(&s, "  Operator console: %s%s\n", b.URL, b.ConsolePath)
+	} else {
+		fmt.Fprintf(&s, "  Operator API: %s/ops/v1 (no console yet; docs/operator-api.md)\n", b.URL)
+	}
+	fmt.Fprint(&s, "\n  JSON logs follow on stdout. Ctrl+C stops the server.\n\n")
+	_, _ = io.WriteString(w, s.String())
+}
