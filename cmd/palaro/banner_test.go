@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
 func TestReadyBanner(t *testing.T) {
@@ -46,5 +52,43 @@ func TestBrowserURL(t *testing.T) {
 		if got := browserURL(in); got != want {
 			t.Errorf("browserURL(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// The storefront's policy is wired to the brand and the vendor launch
+// configuration: a configured vendor's origin may be framed, the brand's
+// image CDN may serve images, nothing else is added.
+func TestPagePolicyWiring(t *testing.T) {
+	t.Setenv("PALARO_GAME_VENDOR_PG_LAUNCH_URL", "https://games.pg.example/launch?token={token}&game={game}")
+	t.Setenv("PALARO_GAME_VENDOR_JDB_LAUNCH_URL", "https://win.jdb.example/play?t={token}")
+	t.Setenv("PALARO_GAME_VENDOR_JDB_LAUNCH_MODE", "WINDOW")
+	m := startMain(t, db.SQLite, true)
+	brands := brand.NewService(brand.NewStore(m.DB), clock.System{})
+	c, err := brands.Export(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ImageCDNs = append(c.ImageCDNs, "https://img.cdn.example/brand")
+	if err := brands.Import(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second) // the server's brand copy refreshes within brand.RefreshEvery
+	for {
+		res, err := http.Get("http://" + m.Addr() + "/member/withdraw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		csp := res.Header.Get("Content-Security-Policy")
+		if res.StatusCode != 200 || !strings.Contains(csp, "frame-src 'self' https://games.pg.example;") || strings.Contains(csp, "jdb") {
+			t.Fatalf("status %d, policy %q: want the PG launch origin framed, JDB (window) not", res.StatusCode, csp)
+		}
+		if strings.Contains(csp, "img-src 'self' data: blob: https://img.cdn.example;") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("policy %q lacks the brand's image CDN", csp)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
