@@ -36,7 +36,7 @@ build: web
 
 # serve prints where to go and the demo accounts once it listens (stderr), then its JSON logs.
 run: build
-	@PALARO_DEMO=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
+	@PALARO_DEMO=1 PALARO_BANNER=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
 
 test: test-go test-web test-e2e
 

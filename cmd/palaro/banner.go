@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 
 	"github.com/palaro/palaro/internal/account"
@@ -52,4 +53,10 @@ func (b readyBanner) write(w io.Writer) {
 	}
 	fmt.Fprint(&s, "\n  JSON logs follow on stdout. Ctrl+C stops the server.\n\n")
 	_, _ = io.WriteString(w, s.String())
+}
+
+// isTerminal reports whether f is a character device (an interactive terminal).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -62,7 +62,7 @@ func run(args []string) error {
 			m.Close()
 			return err
 		}
-		if cfg.Demo {
+		if cfg.Demo && (cfg.Banner || isTerminal(os.Stderr)) { // not into test runners' logs
 			readyBanner{URL: browserURL(m.Addr())}.write(os.Stderr)
 		}
 		<-ctx.Done()

@@ -23,6 +23,7 @@ type Config struct {
 	SMSURL        string        // PALARO_SMS_URL: HTTP SMS gateway (POST JSON {to, text, purpose}); log provider in demo when empty
 	SMSToken      string        // PALARO_SMS_TOKEN (or _FILE): sent to the gateway as a Bearer token
 	SMTPURL       string        // PALARO_SMTP_URL: smtp://user:pass@host:587?from=... (STARTTLS) or smtps://...; log mailer in demo when empty
+	Banner        bool          // PALARO_BANNER=1: serve prints the ready banner even when stderr is not a terminal (make run)
 	HSTS          string        // PALARO_HSTS: Strict-Transport-Security value sent on every answer (deployments behind TLS), e.g. max-age=31536000
 }
 
@@ -40,6 +41,7 @@ func Load() (Config, error) {
 		SMSURL:        get("PALARO_SMS_URL", ""),
 		SMSToken:      get("PALARO_SMS_TOKEN", ""),
 		SMTPURL:       get("PALARO_SMTP_URL", ""),
+		Banner:        truthy(get("PALARO_BANNER", "")),
 		HSTS:          strings.TrimSpace(get("PALARO_HSTS", "")),
 	}
 	if c.HSTS != "" && !hstsRe.MatchString(c.HSTS) {
