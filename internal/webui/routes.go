@@ -15,32 +15,29 @@ import (
 //go:embed routes.json
 var routesJSON []byte
 
-func pageRoutes() map[string]bool {
+// pagePaths is routes.json's list, read once.
+var pagePaths = func() []string {
 	var list struct {
 		Paths []string `json:"paths"`
 	}
 	if err := json.Unmarshal(routesJSON, &list); err != nil {
 		panic("webui: routes.json: " + err.Error())
 	}
-	m := make(map[string]bool, len(list.Paths))
-	for _, p := range list.Paths {
+	return list.Paths
+}()
+
+// pageRoutes is the list keyed for isPage.
+func pageRoutes() map[string]bool {
+	m := make(map[string]bool, len(pagePaths))
+	for _, p := range pagePaths {
 		m[strings.ToLower(p)] = true
 	}
 	return m
 }
 
-// Routes returns the storefront's page paths (routes.json).
-func Routes() []string {
-	var list struct {
-		Paths []string `json:"paths"`
-	}
-	_ = json.Unmarshal(routesJSON, &list)
-	return list.Paths
-}
-
-// IsPage reports whether the storefront renders a page at p. The router
+// isPage reports whether the storefront renders a page at p. The router
 // matches paths case-insensitively and with or without a trailing slash.
-func (h *Handler) IsPage(p string) bool {
+func (h *Handler) isPage(p string) bool {
 	if len(p) > 1 {
 		p = strings.TrimSuffix(p, "/")
 	}

@@ -121,7 +121,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := http.StatusNotFound
-	if h.IsPage(p) {
+	if h.isPage(p) {
 		status = http.StatusOK
 	}
 	hd := w.Header()

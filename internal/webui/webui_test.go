@@ -57,7 +57,7 @@ func directive(csp, name string) string {
 // among them); unknown paths get the shell with 404.
 func TestPageStatus(t *testing.T) {
 	h := testHandler(t, Options{})
-	for _, p := range Routes() {
+	for _, p := range pagePaths {
 		if w := get(h, p); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `id="root"`) {
 			t.Errorf("GET %s = %d, want 200 with the shell", p, w.Code)
 		}
