@@ -1,8 +1,9 @@
 // The personal centre's pages (spec section 2, "Personal center menu"). The
 // router builds /member/<key> routes from this list and the centre menu shows
 // only the entries listed here, in the spec's order (centre/menu.tsx).
-// To add a page: add one line { key, load } below; the page module's default
-// export is the page component. Keep it free of heavy imports: the router (and
+// To add a page: add one line { key, load } below (and /member/<key> to
+// internal/webui/routes.json, which app/routes.test.ts checks); the page
+// module's default export is the page component. Keep it free of heavy imports: the router (and
 // so the entry chunk) imports this file, the pages themselves are lazy.
 import type { ComponentType } from 'react';
 
