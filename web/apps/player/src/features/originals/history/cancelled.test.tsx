@@ -32,6 +32,9 @@ const settled: Round = { ...cancelled, id: 40, status: 'COMPLETED', win: 396, mu
 beforeEach(() => reducedMotion());
 afterEach(() => vi.unstubAllGlobals());
 
+// jsdom on a busy two-core machine: the first render of the page takes seconds.
+const SLOW = 30_000;
+
 test('recall shows a cancelled round as Cancelled, with its status and no win', async () => {
   mockInhouse({ 'GET /wps/inhouse/rounds': { list: [cancelled, settled], total: 2 } });
   renderOriginals(<RoundHistory token="tok" />);
@@ -50,7 +53,7 @@ test('recall shows a cancelled round as Cancelled, with its status and no win', 
 
   fireEvent.click(within(rows[1]).getByRole('button', { expanded: false }));
   expect(within(rows[1]).getByText('Status').nextElementSibling).toHaveTextContent('Settled');
-});
+}, SLOW);
 
 test('the verifier opened from a cancelled round says it paid nothing', async () => {
   mockInhouse({ 'GET /wps/inhouse/config': CONFIG });
@@ -61,4 +64,4 @@ test('the verifier opened from a cancelled round says it paid nothing', async ()
   expect(screen.getByTestId('verify-outcome')).toHaveTextContent('Cancelled');
   expect(screen.getByTestId('verify-outcome')).not.toHaveTextContent('You win');
   expect(screen.getByTestId('verify-outcome')).not.toHaveTextContent('No luck');
-});
+}, SLOW);
