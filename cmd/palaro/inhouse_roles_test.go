@@ -92,7 +92,7 @@ func TestInhouseRoles(t *testing.T) {
 							ServerTime    int64  `json:"serverTime"`
 						} `json:"round"`
 					}
-					for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+					for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) { // a first round may fly up to 38 s (plantShortChain)
 						call("", "/wps/inhouse/crash/state", nil, &st)
 						if st.Round.Status == "BETTING" && st.Round.BettingEndsAt-st.Round.ServerTime > 500 {
 							break
