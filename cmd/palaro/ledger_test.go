@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,5 +105,56 @@ func TestLedgerVerify(t *testing.T) {
 				t.Fatalf("exit %d, output %q", code, out)
 			}
 		})
+	})
+}
+
+// TestLedgerVerifyNeverWrites: verify on a database that is not there, or
+// holds no schema, fails with a clear message and leaves it as it was.
+func TestLedgerVerifyNeverWrites(t *testing.T) {
+	t.Run("MissingFile", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "sub", "absent.db")
+		for _, url := range []string{"sqlite://" + path, "sqlite:" + path, path} {
+			code, out := runPalaro(t, url, "ledger", "verify")
+			if code == 0 || !strings.Contains(out, "database does not exist") {
+				t.Fatalf("%s: exit %d, output %q", url, code, out)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "sub")); !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("%s: verify created %s: %v", url, filepath.Join(dir, "sub"), err)
+			}
+		}
+	})
+	t.Run("EmptyFile", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "empty.db")
+		if err := os.WriteFile(path, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out := runPalaro(t, "sqlite://"+path, "ledger", "verify")
+		if code == 0 || !strings.Contains(out, "no ledger schema") {
+			t.Fatalf("exit %d, output %q", code, out)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+			t.Fatalf("the empty database was written: %v %v", fi, err)
+		}
+		entries, _ := os.ReadDir(filepath.Dir(path))
+		if len(entries) != 1 {
+			t.Fatalf("verify left files beside the database: %v", entries)
+		}
+	})
+	t.Run("EmptyPostgresSchema", func(t *testing.T) {
+		url := dbtest.URL(t, db.Postgres)
+		code, out := runPalaro(t, url, "ledger", "verify")
+		if code == 0 || !strings.Contains(out, "no ledger schema") {
+			t.Fatalf("exit %d, output %q", code, out)
+		}
+		store, err := db.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer store.Close()
+		var n int
+		if err := store.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("verify created %d tables (%v)", n, err)
+		}
 	})
 }

@@ -1,10 +1,10 @@
 // Command palaro is the whole platform in one binary:
 //
-//	palaro serve     run the HTTP server (PALARO_ADDR, PALARO_DATABASE_URL, PALARO_REDIS_URL, PALARO_DEMO)
+//	palaro serve     run the HTTP server (PALARO_ADDR, PALARO_METRICS_ADDR, PALARO_DATABASE_URL, PALARO_REDIS_URL, PALARO_DEMO)
 //	palaro migrate   apply the embedded schema migrations
 //	palaro seed      load the demo brand and content into an empty database
 //	palaro brand export|import FILE   print or replace the brand configuration (JSON)
-//	palaro ledger verify   recompute balances from postings; exit 1 on any difference
+//	palaro ledger verify   recompute balances from postings, read-only; exit 1 on any difference or a database without the schema
 //	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
 //	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
 //	palaro catalog maintenance --game CODE|--vendor CODE [--game-type T] --on|--off   flip maintenance (catalog.go)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -28,6 +29,7 @@ func startMainAt(t *testing.T, url string, demo bool) *Main {
 	t.Helper()
 	cfg := config.Config{
 		Addr:          "127.0.0.1:0",
+		MetricsAddr:   "127.0.0.1:0",
 		DatabaseURL:   url,
 		Demo:          demo,
 		LogLevel:      slog.LevelError,
@@ -85,11 +87,27 @@ func TestServe(t *testing.T) {
 				}
 			}
 		})
-		t.Run("Metrics", func(t *testing.T) {
+		t.Run("MetricsOnlyOnTheirListener", func(t *testing.T) {
 			get(t, m, "/wps/nope")
-			code, body := get(t, m, "/metrics")
-			if code != 200 || !strings.Contains(body, "palaro_http_requests_total") || !strings.Contains(body, "go_goroutines") {
-				t.Fatalf("metrics %d", code)
+			if code, body := get(t, m, "/metrics"); code != 404 || strings.Contains(body, "palaro_http_requests_total") || strings.Contains(body, "go_goroutines") {
+				t.Fatalf("public /metrics: %d %.200s", code, body)
+			}
+			for _, p := range []string{"/metrics/", "/METRICS", "/metrics?x=1"} {
+				if _, body := get(t, m, p); strings.Contains(body, "go_goroutines") {
+					t.Fatalf("public %s serves metrics", p)
+				}
+			}
+			if m.MetricsAddr() == "" || m.MetricsAddr() == m.Addr() {
+				t.Fatalf("metrics listener %q, public %q", m.MetricsAddr(), m.Addr())
+			}
+			res, err := http.Get("http://" + m.MetricsAddr() + "/metrics")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, _ := io.ReadAll(res.Body)
+			if res.StatusCode != 200 || !strings.Contains(string(b), "palaro_http_requests_total") || !strings.Contains(string(b), "go_goroutines") {
+				t.Fatalf("metrics listener %d", res.StatusCode)
 			}
 		})
 		t.Run("DemoSeedIsIdempotent", func(t *testing.T) {
@@ -98,6 +116,55 @@ func TestServe(t *testing.T) {
 				t.Fatalf("second seed: seeded=%v err=%v", seeded, err)
 			}
 		})
+	})
+}
+
+// TestMetricsAddr: "off" serves no metrics anywhere; an explicit address
+// that cannot be bound stops the server.
+func TestMetricsAddr(t *testing.T) {
+	t.Run("Off", func(t *testing.T) {
+		t.Setenv("PALARO_METRICS_ADDR", "off")
+		cfg, err := config.Load()
+		if err != nil || cfg.MetricsAddr != "" {
+			t.Fatalf("%q %v", cfg.MetricsAddr, err)
+		}
+		cfg.Addr, cfg.DatabaseURL, cfg.ShutdownGrace = "127.0.0.1:0", dbtest.URL(t, db.SQLite), time.Second
+		m := NewMain(cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+		if err := m.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		if m.MetricsAddr() != "" {
+			t.Fatalf("metrics on %s", m.MetricsAddr())
+		}
+		if code, _ := get(t, m, "/metrics"); code != 404 {
+			t.Fatalf("public /metrics %d", code)
+		}
+	})
+	t.Run("Default", func(t *testing.T) {
+		t.Setenv("PALARO_METRICS_ADDR", "")
+		if cfg, err := config.Load(); err != nil || cfg.MetricsAddr != "127.0.0.1:9090" || cfg.MetricsAddrSet {
+			t.Fatalf("%+v %v", cfg, err)
+		}
+	})
+	t.Run("Invalid", func(t *testing.T) {
+		t.Setenv("PALARO_METRICS_ADDR", "9090")
+		if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "PALARO_METRICS_ADDR") {
+			t.Fatalf("%v", err)
+		}
+	})
+	t.Run("BusyExplicitAddressFails", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		cfg := config.Config{Addr: "127.0.0.1:0", MetricsAddr: ln.Addr().String(), MetricsAddrSet: true, DatabaseURL: dbtest.URL(t, db.SQLite), ShutdownGrace: time.Second}
+		m := NewMain(cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+		defer m.Close()
+		if err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "PALARO_METRICS_ADDR") {
+			t.Fatalf("%v", err)
+		}
 	})
 }
 

@@ -32,6 +32,10 @@ type Main struct {
 
 	server   *http.Server
 	listener net.Listener
+	// metrics serves /metrics on Config.MetricsAddr, never on the public
+	// listener: per-route traffic and process details are for operators.
+	metrics         *http.Server
+	metricsListener net.Listener
 	// drains run after the last request and before the store closes
 	// (writes that requests queued and did not wait for).
 	drains []func(context.Context) error
@@ -50,6 +54,14 @@ func (m *Main) Addr() string {
 		return ""
 	}
 	return m.listener.Addr().String()
+}
+
+// MetricsAddr is the metrics listener's bound address ("" when off).
+func (m *Main) MetricsAddr() string {
+	if m.metricsListener == nil {
+		return ""
+	}
+	return m.metricsListener.Addr().String()
 }
 
 // Run opens the store, checks the schema, seeds the demo if asked, and starts serving.
@@ -103,14 +115,19 @@ func (m *Main) Run(ctx context.Context) error {
 		_, _ = w.Write([]byte(`{"status":"ok"}`))
 	})
 	mux.HandleFunc("GET /readyz", m.ready)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	if err := m.registerDomains(ctx, mux); err != nil {
 		return err
 	}
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
 	mux.HandleFunc("/lgw/", httpx.NotFoundJSON)
+	// Metrics are served on their own listener only (serveMetrics); a
+	// scraper still pointed here gets a plain 404, not the storefront.
+	mux.HandleFunc("/metrics", httpx.NotFoundJSON)
 	mux.Handle("/", webui.New(m.web))
 
+	if err := m.serveMetrics(reg); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return err
@@ -129,6 +146,34 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}()
 	m.Logger.Info("listening", "addr", ln.Addr().String(), "db", string(store.Dialect), "redis", m.Redis != nil, "demo", m.Config.Demo)
+	return nil
+}
+
+// serveMetrics starts the Prometheus listener. A default address already
+// taken (another instance on this host) is logged and skipped; an address
+// the operator named must be bound.
+func (m *Main) serveMetrics(reg *prometheus.Registry) error {
+	if m.Config.MetricsAddr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", m.Config.MetricsAddr)
+	if err != nil {
+		if m.Config.MetricsAddrSet {
+			return fmt.Errorf("PALARO_METRICS_ADDR: %w", err)
+		}
+		m.Logger.Warn("metrics listener not started; set PALARO_METRICS_ADDR to a free address or off", "addr", m.Config.MetricsAddr, "err", err)
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	m.metricsListener = ln
+	m.metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second}
+	go func() {
+		if err := m.metrics.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.Logger.Error("serve metrics", "err", err)
+		}
+	}()
+	m.Logger.Info("metrics listening", "addr", ln.Addr().String())
 	return nil
 }
 
@@ -182,6 +227,9 @@ func (m *Main) Close() error {
 				errs = append(errs, err)
 			}
 		}
+	}
+	if m.metrics != nil {
+		errs = append(errs, m.metrics.Close())
 	}
 	if m.Redis != nil {
 		errs = append(errs, m.Redis.Close())

@@ -96,14 +96,14 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 		return err
 	}
 
-	// --- withdrawals: payment password, payout accounts, review, payout, receipts ---
-	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash) // wire_withdraw.go
-
 	// --- games: seamless wallet (vendor callbacks, game sessions, rounds, idle-round sweeper; wire_seamless.go) ---
 	seamlessWallet, err := m.wireSeamless(ctx, mux, games, wallets)
 	if err != nil {
 		return err
 	}
+
+	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
+	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, seamlessWallet) // wire_withdraw.go
 
 	// --- games: betting record, profit and loss, winner boards fed by ended rounds ---
 	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)

@@ -15,17 +15,18 @@ import (
 // wireWithdrawals serves payment passwords, payout accounts, withdrawals and
 // the operators' withdrawal queue (docs/withdrawals.md), and starts the
 // sweeper (forced receipts, stuck orders) with the server's context, so it
-// stops on shutdown. Payouts go through the first payment provider (the
+// stops on shutdown. The turnover counts the valid bets of the seamless
+// rounds (docs/valid-bet.md). Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, bets withdraw.ValidBets) {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
 	}
 	svc := withdraw.NewService(withdraw.Deps{
 		Store: withdraw.NewStore(m.DB), Members: account.NewStore(m.DB), Ledger: ledger.NewStore(m.DB, m.Clock),
-		Wallet: wallets, Brand: brands, Payouts: payouts, Notifier: cash.Notices, Auditor: operators,
+		Wallet: wallets, Brand: brands, Payouts: payouts, Bets: bets, Notifier: cash.Notices, Auditor: operators,
 		Clock: m.Clock, Logger: m.Logger,
 	}, withdraw.DefaultConfig)
 	withdraw.NewHandler(svc, accounts).Routes(mux)

@@ -27,6 +27,8 @@ export async function startServer(port: number, extraEnv: Record<string, string>
     PALARO_DATABASE_URL: `sqlite://${join(dir, 'extra.db')}`,
     PALARO_DEMO: '1',
     PALARO_LOG_LEVEL: 'warn',
+    // Metrics have their own listener (default 127.0.0.1:9090); test servers need none.
+    PALARO_METRICS_ADDR: 'off',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(BIN, ['serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });

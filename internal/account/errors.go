@@ -20,6 +20,7 @@ var messages = map[string][2]string{
 	"auth.account_disabled":        {"This account is disabled. Please contact customer service.", "Naka-disable ang account na ito. Makipag-ugnayan sa customer service."},
 	"auth.operation_disabled":      {"Operation not enabled, please contact customer service.", "Hindi naka-enable ang operasyong ito, makipag-ugnayan sa customer service."},
 	"auth.already_logged_in":       {"You are already logged in.", "Naka-login ka na."},
+	"auth.role_not_allowed":        {"This is not available to your type of account.", "Hindi ito magagamit ng ganitong uri ng account."},
 	"account.username_taken":       {"This username is already taken.", "May gumagamit na ng username na ito."},
 	"account.mobile_taken":         {"This mobile number is already registered.", "Nakarehistro na ang mobile number na ito."},
 	"account.password_mismatch":    {"Inconsistent twice: the confirmation password is not correct.", "Hindi magkapareho ang dalawang password."},

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -71,8 +72,11 @@ func Allowed(c Caller, roles ...Role) error {
 		return apperr.Forbidden("auth.real_account_required")
 	case len(roles) == 1 && roles[0] == RoleAgent:
 		return apperr.Forbidden("auth.not_agent")
-	default:
+	case slices.Contains(roles, RoleVisitor):
+		// A route for visitors (login, registration): the caller has a session.
 		return apperr.Forbidden("auth.already_logged_in")
+	default:
+		return apperr.Forbidden("auth.role_not_allowed").With("role", have.String())
 	}
 }
 

@@ -202,10 +202,26 @@ func (s *Service) rollback(ctx context.Context, r *roundRow) (done bool, balance
 	}
 	switch resp.Code {
 	case "":
+		s.endRolledBack(ctx, r)
 		return true, balanceOf(resp), nil
 	case seamless.CodeRollbackAfterWin, seamless.CodeRoundClosed,
 		seamless.CodeInsufficientFunds: // a round played in one call whose win is spent: it stands
 		return false, 0, nil
 	}
 	return false, 0, fmt.Errorf("rollback of round %d refused: %s %s", r.ID, resp.Code, resp.Message)
+}
+
+// endRolledBack ends the seamless round of a bet just rolled back, so the
+// betting record shows it CANCELLED at once (nothing stands in it) rather
+// than OPEN until the idle-round sweeper closes it. A failure only leaves
+// that to the sweeper.
+func (s *Service) endRolledBack(ctx context.Context, r *roundRow) {
+	resp, err := s.wallet.Call(ctx, seamless.OpEndRound, seamless.Request{PlayerID: seamless.PlayerID(r.MemberID), Currency: r.Currency,
+		RoundID: roundRef(r), GameCode: r.GameCode})
+	if err == nil && resp.Code != "" && resp.Code != seamless.CodeUnknownRound {
+		err = fmt.Errorf("%s %s", resp.Code, resp.Message)
+	}
+	if err != nil {
+		s.logger.WarnContext(ctx, "in-house rollback: round not ended; the sweeper will", "round", r.ID, "err", err)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/inhouse/player"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/money"
@@ -25,12 +26,13 @@ func NewHandler(svc *Service, auth account.Authenticator) *Handler {
 	return &Handler{svc: svc, guard: account.Guard{Auth: auth}}
 }
 
-// Who may call what (the authorization test walks this table). Trial
-// accounts pass the guard and are refused by the service with
+// Who may call what (the authorization test walks this table). The money
+// routes take the roles every in-house game lets play (player.Roles, Crash
+// too): trial accounts pass the guard and are refused with
 // inhouse.real_account_required; visitors get auth.token_required.
 var (
 	public   = []account.Role{account.RoleVisitor, account.RoleMember, account.RoleTrial, account.RoleAgent}
-	loggedIn = []account.Role{account.RoleMember, account.RoleTrial, account.RoleAgent}
+	loggedIn = player.Roles
 )
 
 var routeRoles = map[string][]account.Role{
@@ -116,12 +118,8 @@ func (h *Handler) rotate(w http.ResponseWriter, r *http.Request) {
 
 // play runs a money mutation: role check, Idempotency-Key, body, service.
 func (h *Handler) play(w http.ResponseWriter, r *http.Request, route string, body any, fn func(ctx context.Context, c account.Caller, key string) (Play, error)) {
-	c, ok := h.guard.Require(w, r, routeRoles[route]...)
+	c, ok := player.Require(h.guard, w, r)
 	if !ok {
-		return
-	}
-	if err := requireReal(c); err != nil {
-		httpx.Fail(w, r, err)
 		return
 	}
 	key, err := httpx.IdempotencyKey(r)

@@ -13,6 +13,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/fair"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/inhouse/player"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -159,15 +160,8 @@ func (s *Service) currency(ctx context.Context) (code string, decimals int, err 
 
 // --- checks ---
 
-func requireReal(c account.Caller) error {
-	switch {
-	case !c.LoggedIn():
-		return apperr.Unauthorized("auth.token_required")
-	case !c.Real():
-		return apperr.Forbidden("inhouse.real_account_required")
-	}
-	return nil
-}
+// requireReal is the in-house games' one rule (player.Check).
+func requireReal(c account.Caller) error { return player.Check(c) }
 
 // checkAmount applies a game's stake range.
 func (s *Service) checkAmount(slug string, amount int64, decimals int) error {

@@ -264,6 +264,11 @@ type change struct {
 func (s *Store) apply(ctx context.Context, q db.Querier, c change) (bool, error) {
 	set := []string{"state = ?", "version = version + 1", "updated_at = ?"}
 	args := []any{c.State, c.Now}
+	if c.State == stateCancelled {
+		// The bet went back: nothing was won, whatever the draw decided.
+		var zero int64
+		c.Win, c.Multiplier = &zero, &zero
+	}
 	if c.Win != nil {
 		set, args = append(set, "win = ?"), append(args, *c.Win)
 	}

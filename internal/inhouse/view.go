@@ -22,7 +22,9 @@ func (s *Service) view(r roundRow) (Round, error) {
 	case stateCompleted:
 		v.Status = StatusCompleted
 	case stateCancelled:
+		// Its bet was refunded: no win, whatever an older row stored.
 		v.Status = StatusCancelled
+		v.Win, v.JackpotWin, v.Multiplier = 0, 0, 0
 	default:
 		v.Status = StatusOpen
 		v.Win, v.JackpotWin = 0, 0 // not paid yet
@@ -73,6 +75,15 @@ func publicOutcome(r roundRow) (json.RawMessage, error) {
 	case GameDice, GamePlinko:
 		if r.State == statePending {
 			return json.RawMessage(`{}`), nil
+		}
+		if r.Game == GameDice && r.State == stateCancelled {
+			// The roll stays (the verifier recomputes it); that it would
+			// have won does not: the round was cancelled.
+			var o diceOutcome
+			if err := json.Unmarshal([]byte(r.Outcome), &o); err != nil {
+				return nil, apperr.Internal(err, "dice outcome of round %d", r.ID)
+			}
+			return json.Marshal(map[string]int{"roll": o.Roll})
 		}
 	}
 	return json.RawMessage(r.Outcome), nil

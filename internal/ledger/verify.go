@@ -76,6 +76,15 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		}
 		defer tx.Rollback()
 		err = run(tx)
+	} else if s.db.ReadOnly {
+		// A read transaction: in WAL mode one snapshot from its first read.
+		var tx *sql.Tx
+		tx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return rep, apperr.Internal(err, "begin verify")
+		}
+		defer tx.Rollback()
+		err = run(tx)
 	} else {
 		// SQLite transactions begin immediate: writers wait while we read.
 		err = s.db.InTx(ctx, func(tx *db.Tx) error { return run(tx) })

@@ -90,3 +90,66 @@ func TestOpenSessionAndSecrets(t *testing.T) {
 		}
 	})
 }
+
+// TestValidBets: only COMPLETED rounds count, with their bets net of what
+// was rolled back, in the currency asked, settled since the time asked.
+func TestValidBets(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		ctx := context.Background()
+		tok := s.player(31, 1000_00)
+		p := PlayerID(31)
+		start := s.clk.Now()
+		valid := func(since time.Time) int64 {
+			t.Helper()
+			n, err := s.svc.ValidBets(ctx, 31, s.currency, since)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		rollback := func(tx, ref, round string) {
+			s.call("PG", OpRollback, m{"sessionToken": tok, "playerId": p, "txId": tx, "refTxId": ref, "roundId": round, "gameCode": s.slot.Code, "currency": s.currency})
+		}
+		endRound := func(round string) {
+			s.call("PG", OpEndRound, m{"playerId": p, "roundId": round, "gameCode": s.slot.Code, "currency": s.currency})
+		}
+		// a: refunded then ended (CANCELLED); b: betwin rolled back (CANCELLED);
+		// c: open; d: two bets, one rolled back, then lost (COMPLETED, 20.00 valid).
+		s.call("PG", OpBet, s.bet(tok, p, "va1", "a", 150_00))
+		rollback("va1-rb", "va1", "a")
+		endRound("a")
+		bw := s.bet(tok, p, "vb1", "b", 150_00)
+		bw["winAmount"] = 150_00
+		s.call("PG", OpBetWin, bw)
+		rollback("vb1-rb", "vb1", "b")
+		s.call("PG", OpBet, s.bet(tok, p, "vc1", "c", 150_00))
+		s.call("PG", OpBet, s.bet(tok, p, "vd1", "d", 30_00))
+		s.call("PG", OpBet, s.bet(tok, p, "vd2", "d", 20_00))
+		rollback("vd1-rb", "vd1", "d")
+		s.call("PG", OpWin, s.win(tok, p, "vd-w", "d", 0, true))
+		if st := s.round("a").Status; st != StatusCancelled {
+			t.Fatalf("a %s", st)
+		}
+		if st := s.round("b").Status; st != StatusCancelled {
+			t.Fatalf("b %s", st)
+		}
+		if got := valid(start); got != 20_00 {
+			t.Fatalf("valid bets %d, want 2000 (only d's bet that stood)", got)
+		}
+		s.clk.Advance(time.Minute)
+		s.call("PG", OpWin, s.win(tok, p, "vc-w", "c", 300_00, true))
+		if got := valid(start); got != 170_00 {
+			t.Fatalf("valid bets %d, want 17000 once c settled", got)
+		}
+		if got := valid(s.clk.Now()); got != 150_00 {
+			t.Fatalf("since the last minute %d, want only c", got)
+		}
+		if got, err := s.svc.ValidBets(ctx, 31, "USD", start); err != nil || got != 0 {
+			t.Fatalf("USD %d %v", got, err)
+		}
+		if got, err := s.svc.ValidBets(ctx, 31, FreePlayCurrency, start); err != nil || got != 0 {
+			t.Fatalf("FUN %d %v", got, err)
+		}
+	})
+}

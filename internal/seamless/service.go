@@ -314,3 +314,24 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 		}
 	}
 }
+
+// FreePlayCurrency is the trial users' play money: never a valid bet.
+const FreePlayCurrency = "FUN"
+
+// ValidBets is the sum of a member's valid bets in a currency over the
+// rounds settled at or after since: the one definition of a valid bet
+// (docs/valid-bet.md) that the withdrawal turnover, and later commissions
+// and rewards, count. A round counts once it is COMPLETED, with its
+// ValidBet (every accepted bet minus what was rolled back); an OPEN round
+// counts nothing yet and a CANCELLED one (refunded, rolled back, a Mines
+// board cashed out with nothing revealed, a refunded Crash bet) never does.
+// Free play (FUN) is never counted.
+func (s *Service) ValidBets(ctx context.Context, memberID int64, currency string, since time.Time) (int64, error) {
+	if memberID <= 0 || currency == "" {
+		return 0, apperr.Invalid("seamless.invalid_query")
+	}
+	if currency == FreePlayCurrency {
+		return 0, nil
+	}
+	return s.store.validBets(ctx, memberID, currency, since.UnixMilli())
+}

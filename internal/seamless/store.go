@@ -416,3 +416,15 @@ func (s *Store) profitByDay(ctx context.Context, memberID, from, to, offsetMs in
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// validBets sums ValidBet over a member's COMPLETED rounds in a currency
+// ended at or after since (Service.ValidBets holds the rule).
+func (s *Store) validBets(ctx context.Context, memberID int64, currency string, since int64) (int64, error) {
+	var sum int64
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COALESCE(SUM(valid_bet), 0) FROM game_round
+		WHERE member_id = ? AND status = ? AND currency = ? AND ended_at >= ?`), memberID, StatusCompleted, currency, since).Scan(&sum)
+	if err != nil {
+		return 0, apperr.Internal(err, "sum valid bets")
+	}
+	return sum, nil
+}

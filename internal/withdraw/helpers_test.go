@@ -47,6 +47,7 @@ type site struct {
 	notes    *notify.Service
 	svc      *Service
 	srv      *httptest.Server
+	seamless *games // the seamless wallet, made on first use (rounds_test.go)
 	trials   int
 	users    int
 }
@@ -93,7 +94,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	wcfg := DefaultConfig
 	wcfg.Argon2 = testArgon2
 	s.svc = NewService(Deps{Store: NewStore(d), Members: s.members, Ledger: s.ledger, Wallet: s.wallet, Brand: s.brands,
-		Payouts: provider, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
+		Payouts: provider, Bets: s.games().svc, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
 	NewHandler(s.svc, s.accounts).Routes(mux)
 	NewOpsHandler(s.svc, s.ops).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
@@ -210,26 +211,6 @@ func (s *site) credit(memberID, amount int64, kind string) {
 	postings++
 	if _, err := s.wallet.Post(ctx, ledger.PostingRequest{Key: "test-credit:" + strconv.Itoa(postings) + ":" + strconv.FormatInt(time.Now().UnixNano(), 10),
 		Kind: kind, Lines: []ledger.Line{{AccountID: from.ID, Amount: -amount, Currency: "PHP"}, {AccountID: main.ID, Amount: amount, Currency: "PHP"}}}); err != nil {
-		s.t.Fatal(err)
-	}
-}
-
-// bet debits a member's main account to the house (kind bet), as the game
-// wallet will.
-func (s *site) bet(memberID, amount int64) {
-	s.t.Helper()
-	ctx := context.Background()
-	main, err := s.ledger.EnsureAccount(ctx, ledger.PlayerMain(memberID, "PHP"))
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	house, err := s.ledger.EnsureAccount(ctx, ledger.System(ledger.PurposeHouse, "PHP"))
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	postings++
-	if _, err := s.wallet.Post(ctx, ledger.PostingRequest{Key: "test-bet:" + strconv.Itoa(postings) + ":" + strconv.FormatInt(time.Now().UnixNano(), 10),
-		Kind: ledger.KindBet, Lines: []ledger.Line{{AccountID: main.ID, Amount: -amount, Currency: "PHP"}, {AccountID: house.ID, Amount: amount, Currency: "PHP"}}}); err != nil {
 		s.t.Fatal(err)
 	}
 }

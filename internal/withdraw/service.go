@@ -51,6 +51,7 @@ type Service struct {
 	wallet   Poster
 	brand    BrandSource
 	payouts  Payouts // nil: approvals wait in APPROVED until one is configured
+	bets     ValidBets
 	notifier Notifier
 	auditor  operator.Auditor
 	clock    clock.Clock
@@ -66,6 +67,7 @@ type Deps struct {
 	Wallet   Poster
 	Brand    BrandSource
 	Payouts  Payouts
+	Bets     ValidBets // nil: no games, so no valid bets
 	Notifier Notifier
 	Auditor  operator.Auditor
 	Clock    clock.Clock
@@ -95,7 +97,7 @@ func NewService(d Deps, cfg Config) *Service {
 		cfg.StuckAfter = DefaultConfig.StuckAfter
 	}
 	return &Service{store: d.Store, members: d.Members, ledger: d.Ledger, wallet: d.Wallet, brand: d.Brand,
-		payouts: d.Payouts, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger}
+		payouts: d.Payouts, bets: d.Bets, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger}
 }
 
 // requireReal refuses visitors and trial users (handlers check roles first; the
@@ -136,7 +138,12 @@ func (s *Service) turnover(ctx context.Context, memberID int64, currency string,
 	if err != nil {
 		return Turnover{}, err
 	}
-	t := Turnover{Required: multiple * (sums.Deposits + sums.Bonuses), Done: sums.Bets}
+	t := Turnover{Required: multiple * (sums.Deposits + sums.Bonuses)}
+	if s.bets != nil {
+		if t.Done, err = s.bets.ValidBets(ctx, memberID, currency, time.UnixMilli(since)); err != nil {
+			return Turnover{}, err
+		}
+	}
 	t.Remaining = max(t.Required-t.Done, 0)
 	return t, nil
 }

@@ -265,6 +265,12 @@ type Accounts interface {
 	FindAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
 }
 
+// ValidBets sums a member's valid bets settled since a time
+// (seamless.Service: docs/valid-bet.md holds the definition).
+type ValidBets interface {
+	ValidBets(ctx context.Context, memberID int64, currency string, since time.Time) (int64, error)
+}
+
 // Poster posts to the ledger (wallet.Service, which also pushes balance events).
 type Poster interface {
 	Post(ctx context.Context, req ledger.PostingRequest) (ledger.Posting, error)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/inhouse/player"
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
 
@@ -176,7 +177,7 @@ var (
 	ErrUnknownRound  = apperr.NotFound("inhouse.unknown_round")
 	ErrBadAmount     = apperr.Invalid("inhouse.bad_amount")
 	ErrBadAuto       = apperr.Invalid("crash.bad_auto_cashout")
-	ErrRealAccount   = apperr.Forbidden("inhouse.real_account_required")
+	ErrRealAccount   = player.ErrRealAccount
 	ErrUnavailable   = apperr.New(apperr.KindUnavailable, "crash.unavailable")
 )
 

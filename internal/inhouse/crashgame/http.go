@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/inhouse/player"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/httpx"
 )
@@ -42,11 +43,12 @@ func NewHandler(svc *Service, auth account.Authenticator, ws WSConfig) *Handler 
 	return &Handler{svc: svc, auth: auth, guard: account.Guard{Auth: auth}, ws: ws}
 }
 
-// Bets and cash-outs are for logged-in players; the service refuses trial
-// accounts with inhouse.real_account_required (the authorization test walks this table).
+// Bets and cash-outs are for the roles every in-house game lets play
+// (player.Roles); trial accounts are refused with
+// inhouse.real_account_required (the authorization test walks this table).
 var routeRoles = map[string][]account.Role{
-	"POST /wps/inhouse/crash/bet":     {account.RoleMember, account.RoleTrial},
-	"POST /wps/inhouse/crash/cashout": {account.RoleMember, account.RoleTrial},
+	"POST /wps/inhouse/crash/bet":     player.Roles,
+	"POST /wps/inhouse/crash/cashout": player.Roles,
 }
 
 func (h *Handler) Routes(mux *http.ServeMux) {
@@ -140,12 +142,8 @@ func readBody(r *http.Request) ([]byte, error) {
 
 // member resolves the caller and the idempotency key of a money mutation.
 func (h *Handler) member(w http.ResponseWriter, r *http.Request, route string) (account.Caller, string, []byte, bool) {
-	c, ok := h.guard.Require(w, r, routeRoles[route]...)
+	c, ok := player.Require(h.guard, w, r)
 	if !ok {
-		return account.Caller{}, "", nil, false
-	}
-	if !c.Real() {
-		httpx.Fail(w, r, ErrRealAccount)
 		return account.Caller{}, "", nil, false
 	}
 	key, err := httpx.IdempotencyKey(r)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/inhouse/crash"
+	"github.com/palaro/palaro/internal/inhouse/player"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
 )
@@ -62,8 +63,8 @@ func NewService(store *Store, bank Bank, hub *Hub, clk clock.Clock, logger *slog
 // PlaceBet places the member's bet on the round taking bets. The same key
 // replays the first answer.
 func (s *Service) PlaceBet(ctx context.Context, p account.Caller, amount, autoCashout int64, key string) (BetView, int64, error) {
-	if !p.Real() {
-		return BetView{}, 0, ErrRealAccount
+	if err := player.Check(p); err != nil {
+		return BetView{}, 0, err
 	}
 	if amount <= 0 || amount > MaxAmount {
 		return BetView{}, 0, ErrBadAmount
@@ -137,8 +138,8 @@ func bankKey(betID int64) string { return "crash-bet-" + strconv.FormatInt(betID
 // CashOut cashes the member's bet on roundID out at the multiplier reached
 // now. The same key replays the first answer.
 func (s *Service) CashOut(ctx context.Context, p account.Caller, roundID int64, key string) (BetView, int64, error) {
-	if !p.Real() {
-		return BetView{}, 0, ErrRealAccount
+	if err := player.Check(p); err != nil {
+		return BetView{}, 0, err
 	}
 	b, ok, err := s.store.MemberBet(ctx, roundID, p.MemberID)
 	if err != nil {

@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"regexp"
 	"strings"
@@ -11,21 +12,30 @@ import (
 )
 
 type Config struct {
-	Addr          string        // PALARO_ADDR, default :8080
-	DatabaseURL   string        // PALARO_DATABASE_URL, default sqlite://data/palaro.db
-	RedisURL      string        // PALARO_REDIS_URL, optional
-	Demo          bool          // PALARO_DEMO=1 seeds the demo brand into an empty database
-	LogLevel      slog.Level    // PALARO_LOG_LEVEL: debug, info, warn, error
-	TrustedProxy  bool          // PALARO_TRUST_PROXY=1: take client IP and country from the edge's headers
-	CountryHeader string        // PALARO_COUNTRY_HEADER, default CF-IPCountry
-	ShutdownGrace time.Duration // PALARO_SHUTDOWN_GRACE, default 15s
-	BotCheckOff   bool          // PALARO_BOTCHECK_OFF=1 turns the login/registration proof of work off (scripted tests only)
-	SMSURL        string        // PALARO_SMS_URL: HTTP SMS gateway (POST JSON {to, text, purpose}); log provider in demo when empty
-	SMSToken      string        // PALARO_SMS_TOKEN (or _FILE): sent to the gateway as a Bearer token
-	SMTPURL       string        // PALARO_SMTP_URL: smtp://user:pass@host:587?from=... (STARTTLS) or smtps://...; log mailer in demo when empty
-	Banner        bool          // PALARO_BANNER=1: serve prints the ready banner even when stderr is not a terminal (make run)
-	HSTS          string        // PALARO_HSTS: Strict-Transport-Security value sent on every answer (deployments behind TLS), e.g. max-age=31536000
+	Addr string // PALARO_ADDR, default :8080
+	// MetricsAddr is PALARO_METRICS_ADDR, the Prometheus listener, apart
+	// from the public one: default 127.0.0.1:9090, "" when set to off.
+	// MetricsAddrSet: the variable named it (a default that is busy only
+	// warns; an address asked for and not bound stops the server).
+	MetricsAddr    string
+	MetricsAddrSet bool
+	DatabaseURL    string        // PALARO_DATABASE_URL, default sqlite://data/palaro.db
+	RedisURL       string        // PALARO_REDIS_URL, optional
+	Demo           bool          // PALARO_DEMO=1 seeds the demo brand into an empty database
+	LogLevel       slog.Level    // PALARO_LOG_LEVEL: debug, info, warn, error
+	TrustedProxy   bool          // PALARO_TRUST_PROXY=1: take client IP and country from the edge's headers
+	CountryHeader  string        // PALARO_COUNTRY_HEADER, default CF-IPCountry
+	ShutdownGrace  time.Duration // PALARO_SHUTDOWN_GRACE, default 15s
+	BotCheckOff    bool          // PALARO_BOTCHECK_OFF=1 turns the login/registration proof of work off (scripted tests only)
+	SMSURL         string        // PALARO_SMS_URL: HTTP SMS gateway (POST JSON {to, text, purpose}); log provider in demo when empty
+	SMSToken       string        // PALARO_SMS_TOKEN (or _FILE): sent to the gateway as a Bearer token
+	SMTPURL        string        // PALARO_SMTP_URL: smtp://user:pass@host:587?from=... (STARTTLS) or smtps://...; log mailer in demo when empty
+	Banner         bool          // PALARO_BANNER=1: serve prints the ready banner even when stderr is not a terminal (make run)
+	HSTS           string        // PALARO_HSTS: Strict-Transport-Security value sent on every answer (deployments behind TLS), e.g. max-age=31536000
 }
+
+// DefaultMetricsAddr serves /metrics to this host only.
+const DefaultMetricsAddr = "127.0.0.1:9090"
 
 // Load reads the environment. Any X may also come from X_FILE (secrets).
 func Load() (Config, error) {
@@ -46,6 +56,17 @@ func Load() (Config, error) {
 	}
 	if c.HSTS != "" && !hstsRe.MatchString(c.HSTS) {
 		return c, fmt.Errorf("PALARO_HSTS: %q is not a Strict-Transport-Security value (max-age=SECONDS[; includeSubDomains][; preload])", c.HSTS)
+	}
+	switch v := strings.TrimSpace(get("PALARO_METRICS_ADDR", "")); strings.ToLower(v) {
+	case "":
+		c.MetricsAddr = DefaultMetricsAddr
+	case "off":
+		c.MetricsAddrSet = true
+	default:
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			return c, fmt.Errorf("PALARO_METRICS_ADDR: %q is not host:port or off", v)
+		}
+		c.MetricsAddr, c.MetricsAddrSet = v, true
 	}
 	switch strings.ToLower(get("PALARO_LOG_LEVEL", "info")) {
 	case "debug":

@@ -31,6 +31,8 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	URL     string
+	// ReadOnly: opened by OpenReadOnly.
+	ReadOnly bool
 
 	// writer admits one SQLite write transaction of this process at a time
 	// (InTx). Every SQLite transaction begins immediate, i.e. takes the
@@ -71,25 +73,51 @@ type DB struct {
 // DefaultURL is the embedded default: a SQLite file under ./data.
 const DefaultURL = "sqlite://data/palaro.db"
 
-// Open connects by URL: postgres:// or postgresql:// selects PostgreSQL;
-// sqlite://path (or a bare path) selects SQLite with WAL.
+// Open connects by URL (ParseURL): PostgreSQL, or SQLite with WAL, whose
+// file and directory are created when missing.
 func Open(ctx context.Context, url string) (*DB, error) {
+	return open(ctx, url, false)
+}
+
+// OpenReadOnly connects for reading only and never writes: a SQLite file
+// must exist (ErrNoDatabase otherwise) and is opened with mode=ro, nothing
+// is created and no pragma that writes is set; PostgreSQL sessions start
+// with default_transaction_read_only. Migrate is not for such a DB;
+// ReadSchemaVersion is.
+func OpenReadOnly(ctx context.Context, url string) (*DB, error) {
+	return open(ctx, url, true)
+}
+
+// ErrNoDatabase: OpenReadOnly found no SQLite file.
+var ErrNoDatabase = errors.New("database does not exist")
+
+func open(ctx context.Context, url string, readOnly bool) (*DB, error) {
+	t, err := ParseURL(url)
+	if err != nil {
+		return nil, err
+	}
 	if url == "" {
 		url = DefaultURL
 	}
-	switch {
-	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		sqldb, err := sql.Open("pgx", url)
-		if err != nil {
+	if t.Dialect == Postgres {
+		var sqldb *sql.DB
+		if readOnly {
+			if sqldb, err = openTuned(url, readOnlyParams); err != nil {
+				return nil, err
+			}
+		} else if sqldb, err = sql.Open("pgx", url); err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
 		sqldb.SetMaxOpenConns(32)
 		sqldb.SetMaxIdleConns(32)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
-		d := &DB{DB: sqldb, Dialect: Postgres, URL: url}
+		d := &DB{DB: sqldb, Dialect: Postgres, URL: url, ReadOnly: readOnly}
 		if err := d.PingContext(ctx); err != nil {
 			sqldb.Close()
 			return nil, fmt.Errorf("ping postgres: %w", err)
+		}
+		if readOnly {
+			return d, nil
 		}
 		var err1, err2 error
 		d.fixed, err1 = openTuned(url, fixedParams)
@@ -99,53 +127,59 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			return nil, err
 		}
 		return d, nil
-	default:
-		path := strings.TrimPrefix(url, "sqlite://")
-		path = strings.TrimPrefix(path, "file:")
-		memory := path == ":memory:" || strings.Contains(path, "mode=memory")
-		if !memory {
-			if dir := filepath.Dir(path); dir != "." {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					return nil, fmt.Errorf("create data dir: %w", err)
-				}
+	}
+	path, memory := t.Path, t.Memory
+	if !memory {
+		if readOnly {
+			if _, err := os.Stat(path); err != nil {
+				return nil, fmt.Errorf("%w: %s: %w", ErrNoDatabase, path, err)
+			}
+		} else if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("create data dir: %w", err)
 			}
 		}
-		dsn := "file:" + path
-		sep := "?"
-		if strings.Contains(dsn, "?") {
-			sep = "&"
-		}
-		dsn += sep + "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-		if !memory {
-			dsn += "&_pragma=journal_mode(WAL)"
-		}
-		sqldb, err := sql.Open("sqlite", dsn)
-		if err != nil {
-			return nil, fmt.Errorf("open sqlite: %w", err)
-		}
-		if memory {
-			// One connection keeps one in-memory database.
-			sqldb.SetMaxOpenConns(1)
-		} else {
-			sqldb.SetMaxOpenConns(8)
-			sqldb.SetMaxIdleConns(8)
-		}
-		d := &DB{DB: sqldb, Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), stmts: &stmtCache{}}
-		if err := d.PingContext(ctx); err != nil {
-			sqldb.Close()
-			return nil, fmt.Errorf("ping sqlite: %w", err)
-		}
-		if !memory {
-			d.startCheckpointer()
-		}
-		return d, nil
 	}
+	dsn := "file:" + path + "?"
+	if t.Query != "" {
+		dsn += t.Query + "&"
+	}
+	dsn += "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	switch {
+	case readOnly:
+		dsn += "&mode=ro"
+	case memory:
+		dsn += "&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	default:
+		dsn += "&_pragma=synchronous(NORMAL)&_txlock=immediate&_pragma=journal_mode(WAL)"
+	}
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	if memory {
+		// One connection keeps one in-memory database.
+		sqldb.SetMaxOpenConns(1)
+	} else {
+		sqldb.SetMaxOpenConns(8)
+		sqldb.SetMaxIdleConns(8)
+	}
+	d := &DB{DB: sqldb, Dialect: SQLite, URL: url, ReadOnly: readOnly, writer: make(chan struct{}, 1), stmts: &stmtCache{}}
+	if err := d.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("ping sqlite: %w", err)
+	}
+	if !memory && !readOnly {
+		d.startCheckpointer()
+	}
+	return d, nil
 }
 
 // The session settings of the Fixed and Trailing pools.
 var (
 	fixedParams    = map[string]string{"plan_cache_mode": "force_generic_plan", "enable_seqscan": "off"}
 	trailingParams = map[string]string{"plan_cache_mode": "force_generic_plan", "enable_seqscan": "off", "synchronous_commit": "off"}
+	readOnlyParams = map[string]string{"default_transaction_read_only": "on"}
 )
 
 // tunedConns bounds each tuned pool: their statements come from a few

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -127,4 +128,32 @@ func (d *DB) CheckSchema(ctx context.Context) error {
 		return fmt.Errorf("database schema version %d is older than this binary needs (%d): run `palaro migrate`", cur, latest)
 	}
 	return nil
+}
+
+// ErrNoSchema: the database has no schema of this binary's (never migrated).
+var ErrNoSchema = errors.New("database has no Palaro schema")
+
+// ReadSchemaVersion reads the applied version without writing anything
+// (SchemaVersion creates the version table): ErrNoSchema when the table is
+// not there or holds no version.
+func (d *DB) ReadSchemaVersion(ctx context.Context) (int, error) {
+	q := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'`
+	if d.Dialect == Postgres {
+		q = `SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_version'`
+	}
+	var n int
+	if err := d.QueryRowContext(ctx, q).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read schema version: %w", err)
+	}
+	if n == 0 {
+		return 0, ErrNoSchema
+	}
+	var v int
+	if err := d.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("read schema version: %w", err)
+	}
+	if v == 0 {
+		return 0, ErrNoSchema
+	}
+	return v, nil
 }

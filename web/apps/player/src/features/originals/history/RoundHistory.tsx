@@ -76,7 +76,8 @@ function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; ope
   // Crash rounds come from the shared hash chain (no seed pair): the round's hash, revealed when it crashed, verifies it.
   const crashHash = round.game === 'crash' && typeof round.outcome.hash === 'string' ? round.outcome.hash : '';
   const revealed = round.game === 'crash' ? !!crashHash : !!round.fair.serverSeed;
-  const won = round.win > 0;
+  const cancelled = round.status === 'CANCELLED';
+  const won = !cancelled && round.win > 0;
   return (
     <li className={s.item} data-testid="history-round" data-game={round.game} data-round={String(round.id)}>
       <button type="button" className={s.summary} aria-expanded={open} aria-controls={id} onClick={onToggle}>
@@ -88,8 +89,8 @@ function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; ope
         <span className={s.outcome}>{outcomeSummary(t, round)}</span>
         <span className={s.money}>
           <span className={s.bet}>{formatMinor(round.amount)}</span>
-          <span className={s.win} data-won={won || undefined}>
-            {round.status === 'OPEN' ? t('history.open') : won ? `+${formatMinor(round.win)}` : formatMinor(0)}
+          <span className={s.win} data-won={won || undefined} data-cancelled={cancelled || undefined} data-testid="history-result">
+            {round.status === 'OPEN' ? t('history.open') : cancelled ? t('history.cancelled') : won ? `+${formatMinor(round.win)}` : formatMinor(0)}
           </span>
         </span>
         <ChevronDown size={18} aria-hidden="true" className={s.chev} data-open={open || undefined} />
@@ -98,9 +99,10 @@ function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; ope
         <div id={id} className={s.details}>
           <dl className={s.facts}>
             <Fact label={t('history.roundId')} value={String(round.id)} />
+            <Fact label={t('history.status')} value={statusLabel(t, round)} />
             <Fact label={t('history.bet')} value={`${formatMinor(round.amount)} ${round.currency}`} />
-            <Fact label={t('game.multiplier')} value={formatMultiplier(round.multiplier)} />
-            <Fact label={t('history.win')} value={`${formatMinor(round.win)} ${round.currency}`} />
+            {!cancelled && <Fact label={t('game.multiplier')} value={formatMultiplier(round.multiplier)} />}
+            {!cancelled && <Fact label={t('history.win')} value={`${formatMinor(round.win)} ${round.currency}`} />}
             <Fact label={t('history.inputs')} value={paramsSummary(t, round)} />
             {round.game === 'crash' ? (
               <Fact label={t('verify.roundHash')} value={crashHash || t('history.notRevealed')} mono={!!crashHash} />
@@ -113,6 +115,7 @@ function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; ope
               </>
             )}
           </dl>
+          {cancelled && <p className={s.note}>{t('history.cancelledNote')}</p>}
           <RoundReplay round={round} />
           <div className={s.actions}>
             {revealed ? (
@@ -162,7 +165,8 @@ function RoundReplay({ round }: { round: Round }) {
   const { t } = useTranslation('originals');
   const [on, setOn] = useState(false);
   const Replay = useMemo(() => replayOf(round.game), [round.game]);
-  if (round.status === 'OPEN' && round.game !== 'mines') return null;
+  // A cancelled round was never played out for money: no replay of a result that was not paid.
+  if ((round.status === 'OPEN' && round.game !== 'mines') || round.status === 'CANCELLED') return null;
   if (!on)
     return (
       <button type="button" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={() => setOn(true)} data-testid="history-replay">
@@ -179,6 +183,10 @@ function RoundReplay({ round }: { round: Round }) {
 }
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
+
+function statusLabel(t: T, r: Round): string {
+  return r.status === 'OPEN' ? t('history.open') : r.status === 'CANCELLED' ? t('history.cancelled') : t('history.settled');
+}
 
 export function paramsSummary(t: T, r: Round): string {
   const p = r.params as Record<string, unknown>;

@@ -22,23 +22,30 @@ import s from './Verifier.module.css';
 /** The page for a query string (/originals/verify?game=…): prefilled, and run at once when a round's seeds are given. */
 export function VerifierFromQuery({ query }: { query: string }) {
   const q = new URLSearchParams(query);
-  return <VerifierPage initial={verifyInputOf(q)} expected={q.get('expect') ?? ''} autoRun={!!(q.get('serverSeed') || q.get('hash'))} />;
+  return (
+    <VerifierPage initial={verifyInputOf(q)} expected={q.get('expect') ?? ''} autoRun={!!(q.get('serverSeed') || q.get('hash'))} cancelled={q.get('cancelled') === '1'} />
+  );
 }
 
-export type VerifierPageProps = { initial: VerifyInput; expected?: string; autoRun?: boolean };
+/** cancelled: the round came from recall as CANCELLED (its bet refunded): its draw paid nothing. */
+export type VerifierPageProps = { initial: VerifyInput; expected?: string; autoRun?: boolean; cancelled?: boolean };
 
-export function VerifierPage({ initial, expected = '', autoRun = false }: VerifierPageProps) {
+export function VerifierPage({ initial, expected = '', autoRun = false, cancelled = false }: VerifierPageProps) {
   const { t } = useTranslation('originals', { useSuspense: true });
   const config = useQuery(configQuery());
   const [form, setForm] = useState<VerifyInput>(initial);
   const [result, setResult] = useState<VerifyResult | null>(null);
   const [checkedExpected, setCheckedExpected] = useState(expected);
+  const [fromCancelled, setFromCancelled] = useState(cancelled);
   const [running, setRunning] = useState(false);
   const id = useId();
   const set = <K extends keyof VerifyInput>(k: K, v: VerifyInput[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
     // The recorded outcome (from recall) stays the reference while the values are edited; another game drops it.
-    if (k === 'game') setCheckedExpected('');
+    if (k === 'game') {
+      setCheckedExpected('');
+      setFromCancelled(false);
+    }
   };
   const needsConfig = form.game === 'slot' || form.game === 'plinko';
   // Crash: the chain's public salt is published with the game's state; fill it in when missing.
@@ -168,7 +175,7 @@ export function VerifierPage({ initial, expected = '', autoRun = false }: Verifi
           </details>
         </form>
         <section className={s.result} aria-live="polite" aria-label={t('verify.result')} data-has-result={result ? true : undefined}>
-          {result ? <ResultView result={result} expected={checkedExpected} /> : <p className={s.placeholder}>{t('verify.empty')}</p>}
+          {result ? <ResultView result={result} expected={checkedExpected} cancelled={fromCancelled} /> : <p className={s.placeholder}>{t('verify.empty')}</p>}
         </section>
       </div>
     </div>
@@ -184,7 +191,7 @@ function Check({ ok, children, testId }: { ok: boolean; children: ReactNode; tes
   );
 }
 
-function ResultView({ result, expected }: { result: VerifyResult; expected: string }) {
+function ResultView({ result, expected, cancelled }: { result: VerifyResult; expected: string; cancelled: boolean }) {
   const { t } = useTranslation('originals');
   const reduced = usePrefersReducedMotion();
   if (!result.ok) {
@@ -233,17 +240,22 @@ function ResultView({ result, expected }: { result: VerifyResult; expected: stri
           )}
         </>
       )}
+      {cancelled && (
+        <p className={s.note} data-testid="verify-cancelled">
+          {t('verify.cancelled')}
+        </p>
+      )}
       {result.dice && (
         <div className={s.big} data-testid="verify-outcome">
           <span className={s.bigValue}>{formatRoll(result.dice.roll)}</span>
-          <span>{result.dice.win ? t('dice.won') : t('dice.lost')} · {formatMultiplier(result.dice.multiplier)}</span>
+          <span>{cancelled ? t('history.cancelled') : `${result.dice.win ? t('dice.won') : t('dice.lost')} · ${formatMultiplier(result.dice.multiplier)}`}</span>
         </div>
       )}
       {result.plinko && (
         <div className={s.board} data-testid="verify-outcome">
           <p>
             {t('verify.plinkoResult', { bucket: result.plinko.bucket })}
-            {result.plinko.multiplier !== null && ` · ${formatMultiplier(result.plinko.multiplier)}`}
+            {cancelled ? ` · ${t('history.cancelled')}` : result.plinko.multiplier !== null && ` · ${formatMultiplier(result.plinko.multiplier)}`}
           </p>
           <PlinkoBoard
             rows={result.plinko.path.length}

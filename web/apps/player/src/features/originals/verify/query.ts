@@ -34,6 +34,8 @@ export function verifyQueryOf(round: Round): string {
   }
   const expected = expectedOf(round);
   if (expected) q.set('expect', expected);
+  // The draw of a cancelled round is still verifiable, but it paid nothing: the verifier says so.
+  if (round.status === 'CANCELLED') q.set('cancelled', '1');
   return q.toString();
 }
 
