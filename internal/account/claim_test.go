@@ -1,0 +1,125 @@
+package account
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/httpx"
+)
+
+// claimEnv is the account routes with only the lockout claims between a
+// guess and the password check: captchas never asked (thresholds out of
+// reach), every argon2id run counted by the service's own hasher.
+func claimEnv(t *testing.T, d *db.DB, cfg Config, h *Hasher) (*env, http.Handler) {
+	t.Helper()
+	e := newEnv(t, d)
+	svc := NewService(e.store, e.brand, e.limiter, e.clock, cfg)
+	svc.UseHasher(h)
+	mux := http.NewServeMux()
+	NewHandler(svc, func(r *http.Request) string {
+		if v := r.Header.Get("X-Test-IP"); v != "" {
+			return v
+		}
+		return "192.0.2.1"
+	}).Routes(mux)
+	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
+	e.svc = svc
+	return e, mux
+}
+
+type loginReply struct {
+	status int
+	code   string
+	msg    string
+}
+
+// postLogin sends POST /wps/session/login with a solved bot check.
+func postLogin(t *testing.T, e *env, h http.Handler, user, pass, ip, lang string) loginReply {
+	body, _ := json.Marshal(map[string]string{"username": user, "password": pass, "botcheck": solve(t, e.svc)})
+	req := httptest.NewRequest("POST", "/wps/session/login", strings.NewReader(string(body)))
+	req.Header.Set("X-Test-IP", ip)
+	req.Header.Set("X-Lang", lang)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	var env httpx.Envelope
+	_ = json.Unmarshal(rec.Body.Bytes(), &env)
+	return loginReply{status: rec.Code, code: env.Code, msg: env.Message}
+}
+
+func noCaptcha() Config {
+	cfg := testConfig
+	cfg.CaptchaAfter, cfg.CaptchaAfterIP = 1 << 30, 1<<30
+	return cfg
+}
+
+// TestLoginParallelGuesses: 200 parallel wrong passwords check at most the
+// lockout's number, per account and per IP, and the right password sent
+// once those are spent does not log in.
+func TestLoginParallelGuesses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		t.Run("OneAccountManyIPs", func(t *testing.T) {
+			cfg := noCaptcha()
+			h := NewHasher(cfg.Argon2, 64, time.Minute)
+			e, mux := claimEnv(t, d, cfg, h)
+			const n = 200
+			var wg sync.WaitGroup
+			got := make([]loginReply, n)
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					ip := "198.51.100." + strconv.Itoa(i%250+1)
+					pass := "wrong" + strconv.Itoa(i) + "x"
+					if i == 190 {
+						for h.Stats().Runs < cfg.LockoutAfter { // the budget is spent (or being spent) by wrong guesses
+							time.Sleep(time.Millisecond)
+						}
+						pass = DemoPassword
+					}
+					got[i] = postLogin(t, e, mux, "demo01", pass, ip, "EN")
+				}()
+			}
+			wg.Wait()
+			if runs := h.Stats().Runs; runs > cfg.LockoutAfter {
+				t.Fatalf("%d passwords checked, limit %d", runs, cfg.LockoutAfter)
+			}
+			if got[190].status == 200 {
+				t.Fatal("the right password logged in after the lockout's budget was spent")
+			}
+			for i, r := range got {
+				if r.status == 200 || r.status == 500 {
+					t.Fatalf("request %d: %d %s", i, r.status, r.code)
+				}
+			}
+		})
+		t.Run("OneIPManyAccounts", func(t *testing.T) {
+			cfg := noCaptcha()
+			h := NewHasher(cfg.Argon2, 64, time.Minute)
+			e, mux := claimEnv(t, d, cfg, h)
+			const n = 200
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r := postLogin(t, e, mux, "ghost"+strconv.Itoa(i), "wrong123", "203.0.113.9", "EN")
+					if r.status != 401 && r.status != 429 {
+						t.Errorf("request %d: %d %s", i, r.status, r.code)
+					}
+				}()
+			}
+			wg.Wait()
+			if runs := h.Stats().Runs; runs > cfg.LockoutAfterIP {
+				t.Fatalf("%d passwords checked from one IP, limit %d", runs, cfg.LockoutAfterIP)
+			}
+		})
+	})
+}
