@@ -56,7 +56,7 @@ func postLogin(t *testing.T, e *env, h http.Handler, user, pass, ip, lang string
 
 func noCaptcha() Config {
 	cfg := testConfig
-	cfg.CaptchaAfter, cfg.CaptchaAfterIP = 1 << 30, 1<<30
+	cfg.CaptchaAfter, cfg.CaptchaAfterIP = 1<<30, 1<<30
 	return cfg
 }
 

@@ -254,24 +254,23 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			return LoginResult{}, err
 		}
 	}
-	// Claims before the check: the IP's failure budget, then the account's
-	// attempt budget, each taken atomically, so parallel requests never
+	// Claims before the check: the account's attempt budget, then the IP's
+	// failure budget, each taken atomically, so parallel requests never
 	// check more passwords than the budgets allow. A right password gives
-	// both back; a check that could not run (busy hasher) too.
-	ipN, err = s.limiter.Hit(ctx, ipKey, s.cfg.LockoutWindow)
-	if err != nil {
-		return LoginResult{}, apperr.Internal(err, "rate limit")
-	}
-	if ipN > s.cfg.LockoutAfterIP {
-		return LoginResult{}, tooMany("auth.locked")
-	}
+	// the IP's back (and clears the account's); a check that could not run
+	// (busy hasher) gives both back.
 	n, err := s.limiter.Hit(ctx, acctKey, s.cfg.LockoutWindow)
 	if err != nil {
-		_ = s.limiter.Undo(ctx, ipKey)
 		return LoginResult{}, apperr.Internal(err, "rate limit")
 	}
 	if n > s.cfg.LockoutAfter {
-		_ = s.limiter.Undo(ctx, ipKey)
+		return LoginResult{}, tooMany("auth.locked")
+	}
+	if ipN, err = s.limiter.Hit(ctx, ipKey, s.cfg.LockoutWindow); err != nil || ipN > s.cfg.LockoutAfterIP {
+		_ = s.limiter.Undo(ctx, acctKey)
+		if err != nil {
+			return LoginResult{}, apperr.Internal(err, "rate limit")
+		}
 		return LoginResult{}, tooMany("auth.locked")
 	}
 	undo := func() { _ = s.limiter.Undo(ctx, acctKey); _ = s.limiter.Undo(ctx, ipKey) }
