@@ -18,7 +18,7 @@ import (
 // stops on shutdown. Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, hasher *account.Hasher) {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
@@ -28,6 +28,7 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 		Wallet: wallets, Brand: brands, Payouts: payouts, Notifier: cash.Notices, Auditor: operators,
 		Clock: m.Clock, Logger: m.Logger,
 	}, withdraw.DefaultConfig)
+	svc.UseHasher(hasher)
 	withdraw.NewHandler(svc, accounts).Routes(mux)
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)

@@ -2,6 +2,7 @@ package account
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -122,4 +123,73 @@ func TestLoginParallelGuesses(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestHashBound: parallel logins never run more argon2id checks at once
+// than the hasher's slots; those that find no room within the wait get
+// 503 auth.busy in the caller's language and count nothing.
+func TestHashBound(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		cfg := noCaptcha()
+		cfg.Argon2 = Argon2Params{MemoryKiB: 2048, Time: 2, Threads: 1, SaltLen: 16, KeyLen: 32} // a few ms per check
+		cfg.LockoutAfterIP = 1 << 30
+		const slots = 2
+		h := NewHasher(cfg.Argon2, slots, 5*time.Millisecond)
+		e, mux := claimEnv(t, d, cfg, h)
+		const n = 120
+		var wg sync.WaitGroup
+		got := make([]loginReply, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				lang := []string{"EN", "TY"}[i%2]
+				got[i] = postLogin(t, e, mux, "ghost"+strconv.Itoa(i), "wrong123", "198.51.100."+strconv.Itoa(i%250+1), lang)
+			}()
+		}
+		wg.Wait()
+		st := h.Stats()
+		if st.Peak > slots || st.Peak < 1 {
+			t.Fatalf("peak %d concurrent hashes, bound %d", st.Peak, slots)
+		}
+		busy := 0
+		for i, r := range got {
+			switch {
+			case r.status == 401 && r.code == "auth.invalid_credentials":
+			case r.status == 503 && r.code == "auth.busy":
+				busy++
+				want := map[string]string{"EN": "try again in a few seconds", "TY": "Pakisubukang muli"}[[]string{"EN", "TY"}[i%2]]
+				if !strings.Contains(r.msg, want) {
+					t.Fatalf("busy message %q", r.msg)
+				}
+			default:
+				t.Fatalf("request %d: %d %s", i, r.status, r.code)
+			}
+		}
+		if busy == 0 || int64(busy) != st.Busy || st.Runs != int64(n-busy) {
+			t.Fatalf("busy answers %d, hasher %+v", busy, st)
+		}
+		// A busy answer counted nothing: the accounts' budgets are whole.
+		for i, r := range got {
+			if r.status == 503 {
+				if c, _ := e.limiter.Count(t.Context(), "login:acct:ghost"+strconv.Itoa(i)); c != 0 {
+					t.Fatalf("busy login %d left a count of %d", i, c)
+				}
+			}
+		}
+	})
+}
+
+func TestHashSlots(t *testing.T) {
+	for _, c := range []struct {
+		limit int64
+		procs int
+		want  int
+	}{
+		{1 << 30, 2, 1}, {1 << 30, 1, 1}, {1 << 30, 64, 13}, {256 << 20, 64, 3}, {math.MaxInt64, 8, 7}, {10 << 20, 8, 1},
+	} {
+		if got := HashSlots(c.limit, DefaultArgon2, c.procs); got != c.want {
+			t.Errorf("HashSlots(%d, %d procs) = %d, want %d", c.limit, c.procs, got, c.want)
+		}
+	}
 }

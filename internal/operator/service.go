@@ -187,13 +187,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 	}
 	// The operator's budget first (the narrower one), then the IP's.
 	if found {
-		claimed, err := s.store.ClaimLogin(ctx, o.ID, s.cfg.LockoutAfter, now)
-		if err != nil {
+		if err := s.claimLogin(ctx, o.ID); err != nil {
+			if apperr.As(err).Code == "operator.locked" {
+				s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
+			}
 			return LoginResult{}, err
-		}
-		if !claimed {
-			s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
-			return LoginResult{}, s.lockedNow(ctx, o.ID, now)
 		}
 	}
 	if n, err := s.limiter.Hit(ctx, ipKey, s.cfg.LockoutFor); err != nil || n > s.cfg.LockoutAfterIP {
@@ -263,13 +261,39 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 	return LoginResult{Token: token, ExpiresAt: sess.ExpiresAt.UnixMilli(), Operator: meOf(c)}, nil
 }
 
-// lockedNow answers a refused claim: the lock's remaining time, or the
-// whole lockout when the budget is claimed by checks still running.
-func (s *Service) lockedNow(ctx context.Context, id int64, now time.Time) error {
-	if o, err := s.store.OperatorByID(ctx, id); err == nil && now.Before(o.LockedUntil) {
-		return locked(o.LockedUntil, now)
+// claimWait bounds how long a login waits for a check while the whole
+// budget is being checked by other requests; claimPoll is how often it looks.
+const (
+	claimWait = 2 * time.Second
+	claimPoll = 25 * time.Millisecond
+)
+
+// claimLogin claims one password check of the operator: operator.locked
+// while locked, auth.busy when the budget stays in use by running checks.
+func (s *Service) claimLogin(ctx context.Context, id int64) error {
+	deadline := time.Now().Add(claimWait)
+	for {
+		now := s.clock.Now()
+		claimed, err := s.store.ClaimLogin(ctx, id, s.cfg.LockoutAfter, now)
+		if err != nil || claimed {
+			return err
+		}
+		o, err := s.store.OperatorByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if now.Before(o.LockedUntil) {
+			return locked(o.LockedUntil, now)
+		}
+		if time.Now().After(deadline) {
+			return account.ErrHashBusy
+		}
+		select {
+		case <-ctx.Done():
+			return account.ErrHashBusy
+		case <-time.After(claimPoll):
+		}
 	}
-	return locked(now.Add(s.cfg.LockoutFor), now)
 }
 
 // ipRefused answers a login from an IP past its failure budget.
