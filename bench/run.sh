@@ -1009,8 +1009,8 @@ hashburst_run() {
   log "password hashing bursts: bench/hashburst on $HOST:$HASHBURST_PORT ($HASHBURST_N parallel requests, memory limit $HASHBURST_MEMLIMIT)"
   [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/hashburst) || { tool_error "go build ./bench/hashburst failed"; ROWS+=("| password hashing bursts | RSS < $HASHBURST_MEMLIMIT, status p99 < $HASHBURST_P99_MS ms | build failed | ERROR |"); return 1; }
   wait_quiet
-  mkdir -p "$WORK/hashburst"
-  if ! timeout 300 "$bin" -bin "$PALARO" -db "sqlite://$WORK/hashburst/palaro.db" -addr "$HOST:$HASHBURST_PORT" -n "$HASHBURST_N" \
+  mkdir -p "$WORK/hashburst-db"
+  if ! timeout 300 "$bin" -bin "$PALARO" -db "sqlite://$WORK/hashburst-db/palaro.db" -addr "$HOST:$HASHBURST_PORT" -n "$HASHBURST_N" \
     -memlimit "$HASHBURST_MEMLIMIT" -log "$RES/server-hashburst.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
     tail -5 "$out" >&2
     tool_error "bench/hashburst failed (see $out)"

@@ -187,6 +187,10 @@ func fire(name string, n, pid int, client *http.Client, base string, req func(i 
 	done := make(chan struct{})
 	sampled := make(chan struct{})
 	var lat []time.Duration
+	// The sampler keeps its own connection: in the burst's pool it could
+	// wait for a new connection behind the burst's own dials.
+	probe := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}, Timeout: 30 * time.Second}
+	defer probe.CloseIdleConnections()
 	go func() { // sampler: RSS and one status request at a time, every 10 ms
 		defer close(sampled)
 		for {
@@ -194,7 +198,7 @@ func fire(name string, n, pid int, client *http.Client, base string, req func(i 
 				b.PeakRSSMB = rss
 			}
 			t := time.Now()
-			r, err := client.Get(base + "/wps/system/status")
+			r, err := probe.Get(base + "/wps/system/status")
 			if err == nil {
 				_, _ = io.Copy(io.Discard, r.Body)
 				r.Body.Close()

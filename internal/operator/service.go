@@ -67,6 +67,7 @@ type Service struct {
 	clientIP  func(*http.Request) string
 	hasher    *account.Hasher // the process-wide argon2id bound
 	limiter   account.Limiter // per-IP failure budgets
+	gates     *account.Gates  // per operator: LockoutAfter checks at once in this process
 
 	adj *adjuster // nil until UseWallet
 }
@@ -82,7 +83,8 @@ func NewService(store *Store, clk clock.Clock, cfg Config, logger *slog.Logger) 
 	dummy, _ := account.HashPassword("palaro-operator-dummy", cfg.Argon2)
 	return &Service{store: store, clock: clk, cfg: cfg, logger: logger, audit: newAuditWriter(store, logger),
 		sessions:  sessionCache{ttl: cfg.SessionCacheTTL, max: cfg.SessionCacheMax, entries: map[string]*cachedSession{}},
-		dummyHash: dummy, clientIP: peerIP, hasher: account.SharedHasher(), limiter: account.NewMemoryLimiter(clk)}
+		dummyHash: dummy, clientIP: peerIP, hasher: account.SharedHasher(), limiter: account.NewMemoryLimiter(clk),
+		gates: account.NewGates(cfg.LockoutAfter)}
 }
 
 // UseHasher sets the argon2id bound (account.SharedHasher by default).
@@ -187,6 +189,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 	}
 	// The operator's budget first (the narrower one), then the IP's.
 	if found {
+		release, err := s.gates.Enter(ctx, o.ID, claimWait) // a burst on one operator waits here, not on the database
+		if err != nil {
+			return LoginResult{}, err
+		}
+		defer release()
 		if err := s.claimLogin(ctx, o.ID); err != nil {
 			if apperr.As(err).Code == "operator.locked" {
 				s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
@@ -265,7 +272,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 // budget is being checked by other requests; claimPoll is how often it looks.
 const (
 	claimWait = 2 * time.Second
-	claimPoll = 25 * time.Millisecond
+	claimPoll = 100 * time.Millisecond
 )
 
 // claimLogin claims one password check of the operator: operator.locked

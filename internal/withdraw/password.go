@@ -130,6 +130,11 @@ func (s *Service) lockedError(until int64) error {
 // left (or the lock when it was the last), a right one clears the count,
 // a busy hasher gives the try back.
 func (s *Service) checkClaimed(ctx context.Context, memberID int64, password, hash, code string) error {
+	release, err := s.gates.Enter(ctx, memberID, claimWait)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tries, err := s.claimTry(ctx, memberID)
 	if err != nil {
 		return err
@@ -155,7 +160,9 @@ func (s *Service) checkClaimed(ctx context.Context, memberID int64, password, ha
 
 // claimWait bounds how long a check waits for a try while every try of the
 // budget is being checked by other requests (a few parallel withdrawals
-// with the right password: the first ones clear the count).
+// with the right password: the first ones clear the count). In one process
+// they wait in the member's gate; the database is polled only for checks
+// running on other instances.
 const claimWait = 2 * time.Second
 
 // claimTry claims a try: the lock's answer while locked, auth.busy when
@@ -196,7 +203,7 @@ func (s *Service) claimTry(ctx context.Context, memberID int64) (int, error) {
 	}
 }
 
-const claimPoll = 25 * time.Millisecond
+const claimPoll = 100 * time.Millisecond
 
 // verifyPayment checks the payment password for an action that needs it.
 func (s *Service) verifyPayment(ctx context.Context, memberID int64, password string) error {

@@ -57,6 +57,7 @@ type Service struct {
 	cfg      Config
 	logger   *slog.Logger
 	hasher   *account.Hasher // the process-wide argon2id bound
+	gates    *account.Gates  // per member: PasswordTries checks at once in this process
 }
 
 // UseHasher sets the argon2id bound (account.SharedHasher by default).
@@ -104,7 +105,7 @@ func NewService(d Deps, cfg Config) *Service {
 	}
 	return &Service{store: d.Store, members: d.Members, ledger: d.Ledger, wallet: d.Wallet, brand: d.Brand,
 		payouts: d.Payouts, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger,
-		hasher: account.SharedHasher()}
+		hasher: account.SharedHasher(), gates: account.NewGates(cfg.PasswordTries)}
 }
 
 // requireReal refuses visitors and trial users (handlers check roles first; the
