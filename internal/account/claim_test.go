@@ -193,3 +193,43 @@ func TestHashSlots(t *testing.T) {
 		}
 	}
 }
+
+// TestChangePasswordParallelGuesses: 200 parallel wrong old passwords on
+// POST /wps/member/password check at most PasswordTriesPerID of them.
+func TestChangePasswordParallelGuesses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		cfg := noCaptcha()
+		h := NewHasher(cfg.Argon2, 64, time.Minute)
+		e, mux := claimEnv(t, d, cfg, h)
+		tok := e.login(t, "demo01", DemoPassword).Token
+		// A slower stored hash, so that parallel checks overlap.
+		slow, err := HashPassword(DemoPassword, Argon2Params{MemoryKiB: 4096, Time: 3, Threads: 1, SaltLen: 16, KeyLen: 32})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := e.store.MemberByAccount(t.Context(), "demo01")
+		if err := e.store.RehashPassword(t.Context(), m.ID, m.PasswordHash, slow); err != nil {
+			t.Fatal(err)
+		}
+		before := h.Stats().Runs
+		var wg sync.WaitGroup
+		for i := range 200 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				body := `{"oldPassword":"wrong` + strconv.Itoa(i) + `x","newPassword":"Bago2026z","confirmNewPassword":"Bago2026z"}`
+				req := httptest.NewRequest("POST", "/wps/member/password", strings.NewReader(body))
+				req.Header.Set("Authorization", "Bearer "+tok)
+				rec := httptest.NewRecorder()
+				mux.ServeHTTP(rec, req)
+				if rec.Code != 400 && rec.Code != 429 {
+					t.Errorf("request %d: %d %s", i, rec.Code, rec.Body.String())
+				}
+			}()
+		}
+		wg.Wait()
+		if runs := h.Stats().Runs - before; runs > cfg.PasswordTriesPerID {
+			t.Fatalf("%d old passwords checked, limit %d", runs, cfg.PasswordTriesPerID)
+		}
+	})
+}
