@@ -43,11 +43,13 @@ func TestLoginParallelGuesses(t *testing.T) {
 			if runs := h.Stats().Runs; runs > limit {
 				t.Fatalf("%d passwords checked, limit %d", runs, limit)
 			}
-			if r := got[190]; r.status != 429 || r.env.Code != "operator.locked" {
+			// Refused: locked, or (on a slow machine) still waiting for a
+			// turn behind the flood when the 2 s wait ran out.
+			if r := got[190]; r.env.Code != "operator.locked" && r.env.Code != "auth.busy" {
 				t.Fatalf("right password after the budget: %d %s", r.status, r.env.Code)
 			}
 			for i, r := range got {
-				if r.status != 401 && r.status != 429 {
+				if r.status != 401 && r.status != 429 && !(r.status == 503 && r.env.Code == "auth.busy") {
 					t.Fatalf("request %d: %d %s", i, r.status, r.env.Code)
 				}
 			}
