@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
@@ -28,6 +28,8 @@
 #   BENCH_LEDGER_CRASH_DURATION=40  seconds of the ledger crash run (per database)
 #   BENCH_SLOT_ROUNDS=100000000  rounds per RTP profile of the slot simulation (slotsim)
 #   BENCH_CRASH_PLAYERS=2000  players (websockets and bets) on the Crash round; BENCH_CRASH_PORT_BASE=19950 its two ports
+#   BENCH_HASHBURST_N=400     parallel requests per password-hashing burst; BENCH_HASHBURST_PORT=19960 its port;
+#   BENCH_HASHBURST_MEMLIMIT=1GiB  the server's PALARO_MEMORY_LIMIT there (the RSS target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -35,7 +37,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bundle lighthouse go slotsim}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -985,6 +987,56 @@ if want inhouse; then
     ROWS+=("| in-house slot spins on postgres | p99 < $INHOUSE_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1g. password hashing bursts (issue 28)
+# bench/hashburst (a Go program): starts the server on a fresh SQLite file
+# with the demo brand (bot check off, trusted proxy so each request names its
+# IP), creates a member with a session, a payment password and a payout
+# account, and fires three bursts of BENCH_HASHBURST_N parallel requests:
+# withdrawals with the right payment password on a zero balance (empty),
+# the same after funding the member (funded: every request asks for an
+# argon2id check), and operator logins with as many unknown usernames from as
+# many IPs (logins). It samples the server's VmRSS and GET /wps/system/status
+# (one at a time, every 10 ms) during each. Target per burst: peak RSS below
+# the memory limit, status p99 below 50 ms. Port BENCH_HASHBURST_PORT (19960).
+HASHBURST_N=${BENCH_HASHBURST_N:-400}
+HASHBURST_PORT=${BENCH_HASHBURST_PORT:-19960}
+HASHBURST_MEMLIMIT=${BENCH_HASHBURST_MEMLIMIT:-1GiB}
+HASHBURST_P99_MS=50
+hashburst_run() {
+  local out=$RES/hashburst.txt bin=$WORK/hashburst b
+  log "password hashing bursts: bench/hashburst on $HOST:$HASHBURST_PORT ($HASHBURST_N parallel requests, memory limit $HASHBURST_MEMLIMIT)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/hashburst) || { tool_error "go build ./bench/hashburst failed"; ROWS+=("| password hashing bursts | RSS < $HASHBURST_MEMLIMIT, status p99 < $HASHBURST_P99_MS ms | build failed | ERROR |"); return 1; }
+  wait_quiet
+  mkdir -p "$WORK/hashburst-db"
+  if ! timeout 300 "$bin" -bin "$PALARO" -db "sqlite://$WORK/hashburst-db/palaro.db" -addr "$HOST:$HASHBURST_PORT" -n "$HASHBURST_N" \
+    -memlimit "$HASHBURST_MEMLIMIT" -log "$RES/server-hashburst.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/hashburst failed (see $out)"
+    ROWS+=("| password hashing bursts | RSS < $HASHBURST_MEMLIMIT, status p99 < $HASHBURST_P99_MS ms | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local limit; limit=$(ledger_json "$out" memoryLimitMB)
+  for b in empty funded logins; do
+    local rss p50 p99 max n errs answers ok what
+    rss=$(ledger_json "$out" "${b}PeakRssMB"); p50=$(ledger_json "$out" "${b}StatusP50ms"); p99=$(ledger_json "$out" "${b}StatusP99ms")
+    max=$(ledger_json "$out" "${b}StatusMaxms"); n=$(ledger_json "$out" "${b}StatusSamples"); errs=$(ledger_json "$out" "${b}Errors")
+    answers=$(ledger_json "$out" "${b}Answers")
+    case $b in
+      empty) what="$HASHBURST_N parallel withdrawals with the payment password, zero balance" ;;
+      funded) what="$HASHBURST_N parallel withdrawals with the payment password, funded member (each asks for an argon2id check)" ;;
+      logins) what="$HASHBURST_N parallel operator logins, $HASHBURST_N unknown usernames from $HASHBURST_N IPs (each an argon2id check)" ;;
+    esac
+    ok=$(awk -v r="$rss" -v l="$limit" -v p="$p99" -v tp="$HASHBURST_P99_MS" -v e="$errs" 'BEGIN{print (r<l && p<tp && e==0) ? 1 : 0}')
+    mark "$ok"
+    ROWS+=("| password hashing burst ($b): $what, SQLite | RSS < $HASHBURST_MEMLIMIT; /wps/system/status p99 < $HASHBURST_P99_MS ms | peak RSS **$rss MB**; status ($n samples) p50 $p50 ms, **p99 $p99 ms**, max $max ms; answers: $answers$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
+  done
+}
+if want hashburst; then
+  if (exec 3<>"/dev/tcp/$HOST/$HASHBURST_PORT") 2>/dev/null; then die "port $HOST:$HASHBURST_PORT is already in use (BENCH_HASHBURST_PORT)"; fi
+  hashburst_run || true
 fi
 
 # ---------------------------------------------------------------- 2 and 3: the home page

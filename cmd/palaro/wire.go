@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
@@ -48,6 +50,13 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	accountCfg := account.DefaultConfig
 	accountCfg.BotCheck = !m.Config.BotCheckOff
 	accounts := account.NewService(account.NewStore(m.DB), brands, limiter, m.Clock, accountCfg)
+	// One argon2id bound for every password check of the process (members,
+	// payment passwords, operators), sized from the soft memory limit tuneGC
+	// set and the cores (account.HashSlots, docs/accounts.md).
+	hasher := account.NewHasher(account.DefaultArgon2,
+		account.HashSlots(debug.SetMemoryLimit(-1), account.DefaultArgon2, runtime.GOMAXPROCS(0)), account.HashWait)
+	m.Logger.Info("password hashing", "slots", hasher.Slots(), "wait", account.HashWait.String())
+	accounts.UseHasher(hasher)
 	if err := wireMessaging(accounts, m); err != nil {
 		return err
 	}
@@ -85,6 +94,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- operators: back-office sessions, permissions, audit, manual adjustments (/ops/v1) ---
 	operators := operator.NewService(operator.NewStore(m.DB), m.Clock, operator.DefaultConfig, m.Logger)
 	operators.SetClientIP(func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() })
+	operators.UseHasher(hasher)
+	operators.UseLimiter(limiter) // per-IP login budgets, shared between instances through Redis when configured
 	operators.UseWallet(wallets, account.NewStore(m.DB), brands)
 	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
 	operator.NewHandler(operators).Routes(mux)
@@ -103,7 +114,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
-	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, seamlessWallet) // wire_withdraw.go
+	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, seamlessWallet, hasher) // wire_withdraw.go
 
 	// --- games: betting record, profit and loss, winner boards fed by ended rounds ---
 	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)

@@ -19,7 +19,7 @@ import (
 // rounds (docs/valid-bet.md). Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, bets withdraw.ValidBets) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, bets withdraw.ValidBets, hasher *account.Hasher) {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
@@ -29,6 +29,7 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 		Wallet: wallets, Brand: brands, Payouts: payouts, Bets: bets, Notifier: cash.Notices, Auditor: operators,
 		Clock: m.Clock, Logger: m.Logger,
 	}, withdraw.DefaultConfig)
+	svc.UseHasher(hasher)
 	withdraw.NewHandler(svc, accounts).Routes(mux)
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)

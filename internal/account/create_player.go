@@ -30,9 +30,9 @@ func (s *Service) CreatePlayer(ctx context.Context, username, password string) (
 	if err := s.checkPassword(ctx, username, password); err != nil {
 		return Member{}, err
 	}
-	hash, err := HashPassword(password, s.cfg.Argon2)
+	hash, err := s.hash(ctx, password)
 	if err != nil {
-		return Member{}, apperr.Internal(err, "hash password")
+		return Member{}, err
 	}
 	now := s.clock.Now()
 	m := Member{Account: username, Nickname: username, Type: TypeMember, PasswordHash: hash, PasswordChangedAt: now,

@@ -12,6 +12,7 @@ var messages = map[string][2]string{
 	"auth.captcha_invalid":         {"Captcha check failed: the input is invalid or has expired.", "Nabigo ang captcha: mali o nag-expire na ang inilagay."},
 	"auth.captcha_too_fast":        {"Please wait a second before refreshing the captcha.", "Maghintay ng isang segundo bago i-refresh ang captcha."},
 	"auth.locked":                  {"Too many requests, please try again after 5 minutes.", "Masyadong maraming kahilingan, pakisubukang muli pagkalipas ng 5 minuto."},
+	"auth.busy":                    {"We are checking many passwords right now. Please try again in a few seconds.", "Maraming password ang sinusuri namin ngayon. Pakisubukang muli pagkalipas ng ilang segundo."},
 	"auth.token_required":          {"You are not logged in, please login.", "Hindi ka naka-login, mangyaring mag-login."},
 	"auth.session_expired":         {"Your session has expired, please login again.", "Nag-expire na ang iyong session, mangyaring mag-login muli."},
 	"auth.not_agent":               {"Non-agents cannot log in.", "Hindi maaaring mag-login ang hindi ahente."},

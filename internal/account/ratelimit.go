@@ -20,6 +20,10 @@ type Limiter interface {
 	Count(ctx context.Context, key string) (int64, error)
 	// Reset forgets the key.
 	Reset(ctx context.Context, key string) error
+	// Undo takes back one event of the current window (never below zero):
+	// a claimed attempt that turned out not to count (a right password, a
+	// check that could not run).
+	Undo(ctx context.Context, key string) error
 }
 
 // MemoryLimiter is the in-process Limiter; expired keys are swept as it is used.
@@ -81,6 +85,16 @@ func (l *MemoryLimiter) Reset(_ context.Context, key string) error {
 	return nil
 }
 
+func (l *MemoryLimiter) Undo(_ context.Context, key string) error {
+	now := l.clock.Now()
+	l.mu.Lock()
+	if w := l.entries[key]; w != nil && now.Before(w.ends) && w.count > 0 {
+		w.count--
+	}
+	l.mu.Unlock()
+	return nil
+}
+
 // Len is the number of keys held (tests check the sweep).
 func (l *MemoryLimiter) Len() int {
 	l.mu.Lock()
@@ -119,6 +133,17 @@ func (l *RedisLimiter) Count(ctx context.Context, key string) (int64, error) {
 		return 0, nil
 	}
 	return n, err
+}
+
+var undoScript = redis.NewScript(`
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`)
+
+func (l *RedisLimiter) Undo(ctx context.Context, key string) error {
+	return undoScript.Run(ctx, l.rdb, []string{l.prefix + key}).Err()
 }
 
 func (l *RedisLimiter) Reset(ctx context.Context, key string) error {

@@ -27,6 +27,10 @@ func TestMemoryLimiter(t *testing.T) {
 	if n, _ := l.Count(ctx, "k"); n != 3 {
 		t.Fatalf("count %d", n)
 	}
+	_ = l.Undo(ctx, "k")
+	if n, _ := l.Count(ctx, "k"); n != 2 {
+		t.Fatalf("count after undo %d", n)
+	}
 	clk.Advance(time.Minute)
 	if n, _ := l.Count(ctx, "k"); n != 0 {
 		t.Fatalf("window over, count %d", n)
@@ -100,6 +104,14 @@ func TestRedisLimiterShared(t *testing.T) {
 	}
 	if ttl := rdb.PTTL(ctx, prefix+"acct").Val(); ttl <= 0 || ttl > time.Minute {
 		t.Fatalf("ttl %v", ttl)
+	}
+	_ = c.Undo(ctx, "acct")
+	if n, _ := a.Count(ctx, "acct"); n != 5 {
+		t.Fatalf("after undo %d", n)
+	}
+	_ = c.Undo(ctx, "never")
+	if n, _ := a.Count(ctx, "never"); n != 0 {
+		t.Fatalf("undo of a missing key %d", n)
 	}
 	_ = c.Reset(ctx, "acct")
 	if n, _ := a.Count(ctx, "acct"); n != 0 {

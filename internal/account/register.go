@@ -101,9 +101,9 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 	}
 	hash := ""
 	if !noPassword {
-		h, err := HashPassword(req.Password, s.cfg.Argon2)
+		h, err := s.hash(ctx, req.Password)
 		if err != nil {
-			return LoginResult{}, apperr.Internal(err, "hash")
+			return LoginResult{}, err
 		}
 		hash = h
 	}
@@ -111,7 +111,7 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 	if byMobile {
 		method = "mobile"
 	}
-	extra, err := s.registerExtra(&req)
+	extra, err := s.registerExtra(ctx, &req)
 	if err != nil {
 		return LoginResult{}, err
 	}
@@ -203,7 +203,7 @@ func (s *Service) validateRegister(ctx context.Context, bc *brand.Config, req *R
 
 // registerExtra keeps the optional contact and KYC fields as JSON; the
 // payment password is stored only as a hash.
-func (s *Service) registerExtra(req *RegisterRequest) (string, error) {
+func (s *Service) registerExtra(ctx context.Context, req *RegisterRequest) (string, error) {
 	extra := map[string]string{}
 	for k, v := range map[string]string{
 		"qqNum": req.QQNum, "recommenderId": req.RecommenderID, "line": req.Line, "whatsapp": req.Whatsapp,
@@ -216,9 +216,9 @@ func (s *Service) registerExtra(req *RegisterRequest) (string, error) {
 		}
 	}
 	if req.PaymentPassword != "" {
-		h, err := HashPassword(req.PaymentPassword, s.cfg.Argon2)
+		h, err := s.hash(ctx, req.PaymentPassword)
 		if err != nil {
-			return "", apperr.Internal(err, "hash")
+			return "", err
 		}
 		extra["paymentPasswordHash"] = h
 	}

@@ -127,6 +127,7 @@ type Service struct {
 	events   SessionEvents
 	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
 
+	hasher      *Hasher       // the process-wide bound on argon2id (hasher.go)
 	dummyHash   string        // verified for unknown accounts, so timing does not tell
 	captchaText func() string // tests replace it to know the answer
 }
@@ -135,7 +136,7 @@ func NewService(store *Store, brands BrandSource, limiter Limiter, clk clock.Clo
 	dummy, _ := HashPassword("palaro-dummy-password", cfg.Argon2)
 	return &Service{store: store, brand: brands, limiter: limiter, clock: clk, cfg: cfg, dummyHash: dummy, captchaText: newCaptchaText,
 		sms: Unconfigured{}, mailer: Unconfigured{}, botKey: &botKey{store: store},
-		sessions: newSessionCache(cfg.SessionCacheTTL, cfg.SessionCacheMax), events: noEvents{}}
+		sessions: newSessionCache(cfg.SessionCacheTTL, cfg.SessionCacheMax), events: noEvents{}, hasher: SharedHasher()}
 }
 
 //go:embed common_passwords.txt
@@ -215,9 +216,12 @@ func (s *Service) count(ctx context.Context, key string) (int64, error) {
 
 // Login checks a username and password and opens a session. Per account and
 // per IP: after CaptchaAfter failures a captcha is required; the account's
-// attempts are counted atomically before the password is checked, so at
-// most LockoutAfter passwords are tried per LockoutWindow whatever the
-// concurrency. Every failure answers the same code, existing account or not.
+// attempts and the IP's failures are claimed atomically before the password
+// is checked, so at most LockoutAfter passwords per account and
+// LockoutAfterIP wrong ones per IP are tried per LockoutWindow whatever the
+// concurrency. The check runs under the process-wide hashing bound (a busy
+// hasher answers 503 auth.busy and counts nothing). Every failure answers
+// the same code, existing account or not.
 func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (LoginResult, error) {
 	if err := req.Normalize(); err != nil {
 		return LoginResult{}, err
@@ -250,6 +254,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			return LoginResult{}, err
 		}
 	}
+	// Claims before the check: the account's attempt budget, then the IP's
+	// failure budget, each taken atomically, so parallel requests never
+	// check more passwords than the budgets allow. A right password gives
+	// the IP's back (and clears the account's); a check that could not run
+	// (busy hasher) gives both back.
 	n, err := s.limiter.Hit(ctx, acctKey, s.cfg.LockoutWindow)
 	if err != nil {
 		return LoginResult{}, apperr.Internal(err, "rate limit")
@@ -257,23 +266,35 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 	if n > s.cfg.LockoutAfter {
 		return LoginResult{}, tooMany("auth.locked")
 	}
+	if ipN, err = s.limiter.Hit(ctx, ipKey, s.cfg.LockoutWindow); err != nil || ipN > s.cfg.LockoutAfterIP {
+		_ = s.limiter.Undo(ctx, acctKey)
+		if err != nil {
+			return LoginResult{}, apperr.Internal(err, "rate limit")
+		}
+		return LoginResult{}, tooMany("auth.locked")
+	}
+	undo := func() { _ = s.limiter.Undo(ctx, acctKey); _ = s.limiter.Undo(ctx, ipKey) }
 
 	m, err := s.store.MemberByAccount(ctx, req.Username)
 	found := err == nil
 	if err != nil && !errors.Is(err, apperr.NotFound("account.not_found")) {
+		undo()
 		return LoginResult{}, err
 	}
 	hash := s.dummyHash
 	if found && m.PasswordHash != "" {
 		hash = m.PasswordHash
 	}
-	ok, rehash, verr := VerifyPassword(req.Password, hash, s.cfg.Argon2)
+	ok, rehash, verr := s.hasher.Verify(ctx, req.Password, hash, s.cfg.Argon2)
+	if IsBusy(verr) {
+		undo()
+		return LoginResult{}, verr
+	}
 	if verr != nil {
 		slog.ErrorContext(ctx, "stored password hash unreadable", "member", m.ID, "err", verr)
 		ok = false
 	}
 	if !found || m.PasswordHash == "" || !ok {
-		_, _ = s.limiter.Hit(ctx, ipKey, s.cfg.LockoutWindow)
 		s.audit(ctx, AuditEvent{MemberID: m.ID, Account: req.Username, Event: EventLoginFail, IP: cl.IP, Detail: "password"})
 		if n == s.cfg.LockoutAfter {
 			s.audit(ctx, AuditEvent{MemberID: m.ID, Account: req.Username, Event: EventLockout, IP: cl.IP})
@@ -284,6 +305,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		}
 		return LoginResult{}, apperr.Unauthorized("auth.invalid_credentials")
 	}
+	_ = s.limiter.Undo(ctx, ipKey)
 	_ = s.limiter.Reset(ctx, acctKey)
 	switch {
 	case m.Status != StatusActive:
@@ -296,7 +318,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		return LoginResult{}, apperr.Forbidden("auth.not_agent")
 	}
 	if rehash {
-		if h, err := HashPassword(req.Password, s.cfg.Argon2); err == nil {
+		if h, err := s.hasher.Hash(ctx, req.Password, s.cfg.Argon2); err == nil {
 			_ = s.store.RehashPassword(ctx, m.ID, m.PasswordHash, h)
 		}
 	}
@@ -471,39 +493,44 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, req ChangePasswo
 	if err := req.Normalize(); err != nil {
 		return err
 	}
-	key := "password:member:" + itoa(c.MemberID)
-	if n, err := s.count(ctx, key); err != nil {
-		return err
-	} else if n >= s.cfg.PasswordTriesPerID {
-		return tooMany("auth.locked")
+	if req.NewPassword == req.OldPassword {
+		return apperr.Invalid("account.same_password")
 	}
 	m, err := s.store.MemberByID(ctx, c.MemberID)
 	if err != nil {
 		return err
 	}
-	ok, _, err := VerifyPassword(req.OldPassword, m.PasswordHash, s.cfg.Argon2)
-	if err != nil || !ok {
-		_, _ = s.limiter.Hit(ctx, key, s.cfg.LockoutWindow)
-		return apperr.Invalid("account.wrong_old_password")
-	}
-	if req.NewPassword == req.OldPassword {
-		return apperr.Invalid("account.same_password")
-	}
 	if err := s.checkPassword(ctx, m.Account, req.NewPassword); err != nil {
 		return err
 	}
+	// The try is claimed before the old password is checked, so parallel
+	// requests check at most PasswordTriesPerID per LockoutWindow.
+	key := "password:member:" + itoa(c.MemberID)
+	if n, err := s.limiter.Hit(ctx, key, s.cfg.LockoutWindow); err != nil {
+		return apperr.Internal(err, "rate limit")
+	} else if n > s.cfg.PasswordTriesPerID {
+		return tooMany("auth.locked")
+	}
+	ok, _, err := s.hasher.Verify(ctx, req.OldPassword, m.PasswordHash, s.cfg.Argon2)
+	if IsBusy(err) {
+		_ = s.limiter.Undo(ctx, key)
+		return err
+	}
+	if err != nil || !ok {
+		return apperr.Invalid("account.wrong_old_password")
+	}
+	_ = s.limiter.Reset(ctx, key)
 	if err := s.passwordChangeCode(ctx, m, strings.TrimSpace(req.VerificationCode)); err != nil { // CHNGPASSVERIF3, security.go
 		return err
 	}
-	hash, err := HashPassword(req.NewPassword, s.cfg.Argon2)
+	hash, err := s.hash(ctx, req.NewPassword)
 	if err != nil {
-		return apperr.Internal(err, "hash")
+		return err
 	}
 	if err := s.store.ChangePassword(ctx, m.ID, hash, s.clock.Now(), c.TokenHash); err != nil {
 		return err
 	}
 	s.revoked(ctx, m.ID, "", c.TokenHash)
-	_ = s.limiter.Reset(ctx, key)
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventPasswordChange, IP: cl.IP})
 	return nil
 }

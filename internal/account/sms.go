@@ -234,9 +234,9 @@ func (s *Service) ResetByPhone(ctx context.Context, req PhoneResetRequest, cl Cl
 	if m.Status != StatusActive || m.Type == TypeTrial {
 		return LoginResult{}, apperr.Forbidden("auth.account_disabled")
 	}
-	hash, err := HashPassword(req.NewPassword, s.cfg.Argon2)
+	hash, err := s.hash(ctx, req.NewPassword)
 	if err != nil {
-		return LoginResult{}, apperr.Internal(err, "hash")
+		return LoginResult{}, err
 	}
 	now := s.clock.Now()
 	if err := s.store.ChangePassword(ctx, m.ID, hash, now, ""); err != nil {
@@ -376,14 +376,15 @@ func (s *Service) ResetByToken(ctx context.Context, token, newPassword, confirm 
 	if err := s.checkPassword(ctx, m.Account, newPassword); err != nil {
 		return err
 	}
+	// Hashed before the token is spent, so a busy answer leaves the link usable.
+	hash, err := s.hash(ctx, newPassword)
+	if err != nil {
+		return err
+	}
 	if used, err := s.store.UseResetToken(ctx, hashToken(token), now); err != nil {
 		return err
 	} else if used != m.ID {
 		return apperr.Invalid("account.reset_invalid")
-	}
-	hash, err := HashPassword(newPassword, s.cfg.Argon2)
-	if err != nil {
-		return apperr.Internal(err, "hash")
 	}
 	if err := s.store.ChangePassword(ctx, m.ID, hash, now, ""); err != nil {
 		return err

@@ -271,8 +271,9 @@ func (s *Store) RevokeSession(ctx context.Context, tokenHash string, at time.Tim
 	return n > 0, nil
 }
 
-// ChangePassword stores a new hash and revokes every session of the member
-// except keep (the caller's own, "" for none), in one transaction.
+// ChangePassword stores a new hash, revokes every session of the member
+// except keep (the caller's own, "" for none) and retires every live reset
+// link, in one transaction.
 func (s *Store) ChangePassword(ctx context.Context, memberID int64, hash string, at time.Time, keep string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_member SET password_hash = ?, default_password = 0,
@@ -283,7 +284,7 @@ func (s *Store) ChangePassword(ctx context.Context, memberID int64, hash string,
 			WHERE member_id = ? AND revoked_at = 0 AND token_hash <> ?`), ms(at), memberID, keep); err != nil {
 			return apperr.Internal(err, "revoke sessions")
 		}
-		return nil
+		return retireResetTokens(ctx, tx, memberID, at)
 	})
 }
 
@@ -443,26 +444,49 @@ func (s *Store) UseSMSCode(ctx context.Context, purpose, dial, mobile, codeHash 
 	return outcome, err
 }
 
-// PutResetToken stores an e-mailed reset link's token hash.
+// PutResetToken stores an e-mailed reset link's token hash and retires
+// every older link of the member: only the newest one works.
 func (s *Store) PutResetToken(ctx context.Context, hash string, memberID int64, now, expires time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO account_reset_token (token_hash, member_id, created_at, expires_at)
-		VALUES (?, ?, ?, ?)`), hash, memberID, ms(now), ms(expires))
-	if err != nil {
-		return apperr.Internal(err, "insert reset token")
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := retireResetTokens(ctx, tx, memberID, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO account_reset_token (token_hash, member_id, created_at, expires_at)
+			VALUES (?, ?, ?, ?)`), hash, memberID, ms(now), ms(expires)); err != nil {
+			return apperr.Internal(err, "insert reset token")
+		}
+		return nil
+	})
+}
+
+// retireResetTokens marks every live reset link of a member used.
+func retireResetTokens(ctx context.Context, tx *db.Tx, memberID int64, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_reset_token SET used_at = ? WHERE member_id = ? AND used_at = 0`),
+		ms(now), memberID); err != nil {
+		return apperr.Internal(err, "retire reset tokens")
 	}
 	return nil
 }
 
-// UseResetToken marks a live reset token used and returns its member (0 when none).
+// UseResetToken marks a live reset token used, with every other live link
+// of its member, and returns the member (0 when the token is not live).
+// The conditional UPDATE lets only one of parallel uses through.
 func (s *Store) UseResetToken(ctx context.Context, hash string, now time.Time) (int64, error) {
 	var id int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`UPDATE account_reset_token SET used_at = ? WHERE token_hash = ?
-		AND used_at = 0 AND expires_at > ? RETURNING member_id`), ms(now), hash, ms(now)).Scan(&id)
-	if db.IsNoRows(err) {
-		return 0, nil
-	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRowContext(ctx, tx.Rebind(`UPDATE account_reset_token SET used_at = ? WHERE token_hash = ?
+			AND used_at = 0 AND expires_at > ? RETURNING member_id`), ms(now), hash, ms(now)).Scan(&id)
+		if db.IsNoRows(err) {
+			id = 0
+			return nil
+		}
+		if err != nil {
+			return apperr.Internal(err, "use reset token")
+		}
+		return retireResetTokens(ctx, tx, id, now)
+	})
 	if err != nil {
-		return 0, apperr.Internal(err, "use reset token")
+		return 0, err
 	}
 	return id, nil
 }

@@ -9,6 +9,7 @@ var messages = map[string][2]string{
 	"operator.session_expired":         {"Your operator session has expired, please log in again.", "Nag-expire na ang iyong operator session, mag-login muli."},
 	"operator.invalid_credentials":     {"Wrong username or password.", "Mali ang username o password."},
 	"operator.locked":                  {"Too many wrong passwords. Try again in {seconds} seconds.", "Masyadong maraming maling password. Subukang muli pagkalipas ng {seconds} segundo."},
+	"operator.too_many":                {"Too many failed logins from your address. Try again in {seconds} seconds.", "Masyadong maraming maling pag-login mula sa iyong address. Subukang muli pagkalipas ng {seconds} segundo."},
 	"operator.disabled":                {"This operator account is disabled.", "Naka-disable ang operator account na ito."},
 	"operator.not_found":               {"No such operator.", "Walang ganitong operator."},
 	"operator.username_taken":          {"This operator username is already taken.", "Ginagamit na ang operator username na ito."},

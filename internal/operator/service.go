@@ -28,6 +28,7 @@ type Config struct {
 	TouchEvery      time.Duration // last-seen writes at most this often per session
 	LockoutAfter    int           // wrong passwords in a row before a lock
 	LockoutFor      time.Duration
+	LockoutAfterIP  int64         // wrong logins (any username) from one IP per LockoutFor
 	SessionCacheTTL time.Duration // how long a resolved session is reused without a query (0: none)
 	SessionCacheMax int
 }
@@ -39,6 +40,7 @@ var DefaultConfig = Config{
 	TouchEvery:      time.Minute,
 	LockoutAfter:    5,
 	LockoutFor:      5 * time.Minute,
+	LockoutAfterIP:  20,
 	SessionCacheTTL: 5 * time.Second,
 	SessionCacheMax: 10000,
 }
@@ -63,6 +65,9 @@ type Service struct {
 	sessions  sessionCache
 	dummyHash string // verified for unknown usernames, so timing does not tell
 	clientIP  func(*http.Request) string
+	hasher    *account.Hasher // the process-wide argon2id bound
+	limiter   account.Limiter // per-IP failure budgets
+	gates     *account.Gates  // per operator: LockoutAfter checks at once in this process
 
 	adj *adjuster // nil until UseWallet
 }
@@ -78,7 +83,23 @@ func NewService(store *Store, clk clock.Clock, cfg Config, logger *slog.Logger) 
 	dummy, _ := account.HashPassword("palaro-operator-dummy", cfg.Argon2)
 	return &Service{store: store, clock: clk, cfg: cfg, logger: logger, audit: newAuditWriter(store, logger),
 		sessions:  sessionCache{ttl: cfg.SessionCacheTTL, max: cfg.SessionCacheMax, entries: map[string]*cachedSession{}},
-		dummyHash: dummy, clientIP: peerIP}
+		dummyHash: dummy, clientIP: peerIP, hasher: account.SharedHasher(), limiter: account.NewMemoryLimiter(clk),
+		gates: account.NewGates(cfg.LockoutAfter)}
+}
+
+// UseHasher sets the argon2id bound (account.SharedHasher by default).
+func (s *Service) UseHasher(h *account.Hasher) {
+	if h != nil {
+		s.hasher = h
+	}
+}
+
+// UseLimiter sets where the per-IP login budgets are counted (in process
+// by default; the members' limiter, Redis when configured, in wire.go).
+func (s *Service) UseLimiter(l account.Limiter) {
+	if l != nil {
+		s.limiter = l
+	}
 }
 
 // Close writes the queued audit rows and stops the writer.
@@ -139,13 +160,24 @@ const (
 
 // Login checks a username and password. Five wrong passwords in a row lock
 // the operator for five minutes (429 operator.locked, also for the right
-// password). Every attempt is audited.
+// password); LockoutAfterIP wrong logins from one IP, whatever the
+// username, refuse that IP for LockoutFor (429 operator.too_many). Both
+// budgets are claimed before the password is checked, so parallel requests
+// check no more passwords than they allow; the check runs under the
+// process-wide hashing bound (503 auth.busy, nothing counted). Every
+// attempt is audited.
 func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (LoginResult, error) {
 	req.Username = strings.TrimSpace(req.Username)
 	if req.Username == "" || len(req.Username) > maxUsername || req.Password == "" || len(req.Password) > maxPassword {
 		return LoginResult{}, apperr.Invalid("operator.invalid_credentials")
 	}
 	now := s.clock.Now()
+	ipKey := "ops:login:ipfail:" + cl.IP
+	if n, err := s.limiter.Count(ctx, ipKey); err != nil {
+		return LoginResult{}, apperr.Internal(err, "rate limit")
+	} else if n >= s.cfg.LockoutAfterIP {
+		return LoginResult{}, s.ipRefused(ctx, req.Username, cl)
+	}
 	o, err := s.store.OperatorByUsername(ctx, req.Username)
 	found := err == nil
 	if err != nil && !errors.Is(err, apperr.NotFound("operator.not_found")) {
@@ -155,11 +187,41 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
 		return LoginResult{}, locked(o.LockedUntil, now)
 	}
+	// The operator's budget first (the narrower one), then the IP's.
+	if found {
+		release, err := s.gates.Enter(ctx, o.ID, claimWait) // a burst on one operator waits here, not on the database
+		if err != nil {
+			return LoginResult{}, err
+		}
+		defer release()
+		if err := s.claimLogin(ctx, o.ID); err != nil {
+			if apperr.As(err).Code == "operator.locked" {
+				s.auditQuiet(ctx, o.ID, ActionLoginLocked, target(o.ID), map[string]any{"username": o.Username}, cl.IP)
+			}
+			return LoginResult{}, err
+		}
+	}
+	if n, err := s.limiter.Hit(ctx, ipKey, s.cfg.LockoutFor); err != nil || n > s.cfg.LockoutAfterIP {
+		if found {
+			_ = s.store.UnclaimLogin(ctx, o.ID)
+		}
+		if err != nil {
+			return LoginResult{}, apperr.Internal(err, "rate limit")
+		}
+		return LoginResult{}, s.ipRefused(ctx, req.Username, cl)
+	}
 	hash := s.dummyHash
 	if found && o.PasswordHash != "" {
 		hash = o.PasswordHash
 	}
-	ok, rehash, verr := account.VerifyPassword(req.Password, hash, s.cfg.Argon2)
+	ok, rehash, verr := s.hasher.Verify(ctx, req.Password, hash, s.cfg.Argon2)
+	if account.IsBusy(verr) {
+		_ = s.limiter.Undo(ctx, ipKey)
+		if found {
+			_ = s.store.UnclaimLogin(ctx, o.ID)
+		}
+		return LoginResult{}, verr
+	}
 	if verr != nil {
 		s.logger.ErrorContext(ctx, "operator password hash unreadable", "operator", o.ID, "err", verr)
 		ok = false
@@ -183,12 +245,13 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		}
 		return LoginResult{}, apperr.Unauthorized("operator.invalid_credentials")
 	}
+	_ = s.limiter.Undo(ctx, ipKey)
 	if o.Status != 0 || !o.Role.Valid() {
 		s.auditQuiet(ctx, o.ID, ActionLoginFailed, target(o.ID), map[string]any{"username": o.Username, "reason": "disabled"}, cl.IP)
 		return LoginResult{}, apperr.Forbidden("operator.disabled")
 	}
 	if rehash {
-		if h, err := account.HashPassword(req.Password, s.cfg.Argon2); err == nil {
+		if h, err := s.hasher.Hash(ctx, req.Password, s.cfg.Argon2); err == nil {
 			_ = s.store.SetPassword(ctx, o.ID, o.PasswordHash, h, now)
 		}
 	}
@@ -203,6 +266,47 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresAt: sess.ExpiresAt.UnixMilli(), Operator: meOf(c)}, nil
+}
+
+// claimWait bounds how long a login waits for a check while the whole
+// budget is being checked by other requests; claimPoll is how often it looks.
+const (
+	claimWait = 2 * time.Second
+	claimPoll = 100 * time.Millisecond
+)
+
+// claimLogin claims one password check of the operator: operator.locked
+// while locked, auth.busy when the budget stays in use by running checks.
+func (s *Service) claimLogin(ctx context.Context, id int64) error {
+	deadline := time.Now().Add(claimWait)
+	for {
+		now := s.clock.Now()
+		claimed, err := s.store.ClaimLogin(ctx, id, s.cfg.LockoutAfter, now)
+		if err != nil || claimed {
+			return err
+		}
+		o, err := s.store.OperatorByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if now.Before(o.LockedUntil) {
+			return locked(o.LockedUntil, now)
+		}
+		if time.Now().After(deadline) {
+			return account.ErrHashBusy
+		}
+		select {
+		case <-ctx.Done():
+			return account.ErrHashBusy
+		case <-time.After(claimPoll):
+		}
+	}
+}
+
+// ipRefused answers a login from an IP past its failure budget.
+func (s *Service) ipRefused(ctx context.Context, username string, cl Client) error {
+	s.auditQuiet(ctx, 0, ActionLoginLocked, "", map[string]any{"username": username, "reason": "ip"}, cl.IP)
+	return apperr.New(apperr.KindTooMany, "operator.too_many").With("seconds", int64(s.cfg.LockoutFor/time.Second))
 }
 
 func locked(until, now time.Time) error {

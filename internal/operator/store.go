@@ -106,27 +106,43 @@ func (s *Store) SetPassword(ctx context.Context, id int64, oldHash, newHash stri
 	return err
 }
 
-// LoginFailed counts one wrong password; at limit failures in a row the
-// operator is locked until lockUntil and the count starts again. It reports
-// whether this failure locked the operator.
+// ClaimLogin takes one of the limit password checks of an operator's
+// lockout window before the password is checked: failed_logins counts the
+// checks claimed since the last success or lock. It fails (false) while
+// the operator is locked or limit checks are already claimed, so parallel
+// logins never check more than limit passwords.
+func (s *Store) ClaimLogin(ctx context.Context, id int64, limit int, now time.Time) (bool, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE account_operator SET failed_logins = failed_logins + 1
+		WHERE id = ? AND locked_until <= ? AND failed_logins < ?`), id, ms(now), limit)
+	if err != nil {
+		return false, apperr.Internal(err, "claim operator login")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// UnclaimLogin gives back a claimed check that never ran (busy hasher).
+func (s *Store) UnclaimLogin(ctx context.Context, id int64) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE account_operator SET failed_logins = failed_logins - 1
+		WHERE id = ? AND failed_logins > 0`), id)
+	if err != nil {
+		return apperr.Internal(err, "unclaim operator login")
+	}
+	return nil
+}
+
+// LoginFailed records a wrong password whose check was claimed: once limit
+// checks are claimed and this one failed, the operator is locked until
+// lockUntil and the count starts again. It reports whether this failure
+// locked the operator.
 func (s *Store) LoginFailed(ctx context.Context, id int64, limit int, lockUntil time.Time) (locked bool, err error) {
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = failed_logins + 1
-			WHERE id = ? RETURNING failed_logins`), id).Scan(&n); err != nil {
-			return err
-		}
-		if n < limit {
-			return nil
-		}
-		locked = true
-		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = ? WHERE id = ?`), ms(lockUntil), id)
-		return err
-	})
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = ?
+		WHERE id = ? AND failed_logins >= ?`), ms(lockUntil), id, limit)
 	if err != nil {
 		return false, apperr.Internal(err, "count failed login")
 	}
-	return locked, nil
+	n, _ := res.RowsAffected()
+	return n == 1, nil
 }
 
 // StartSession stores a session and clears the failure count, in one transaction.

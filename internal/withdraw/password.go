@@ -59,22 +59,25 @@ func (s *Service) SetPassword(ctx context.Context, c account.Caller, req SetPass
 		if err != nil {
 			return err
 		}
-		if ok, _, err := account.VerifyPassword(req.Password, m.PasswordHash, s.cfg.Argon2); err != nil || !ok {
-			return s.failed(ctx, c.MemberID, "withdraw.wrong_login_password")
+		if err := s.checkClaimed(ctx, c.MemberID, req.Password, m.PasswordHash, "withdraw.wrong_login_password"); err != nil {
+			return err
 		}
 	} else {
 		if req.OldPaymentPassword == "" {
 			return apperr.Invalid("withdraw.payment_password_required")
 		}
-		if ok, _, err := account.VerifyPassword(req.OldPaymentPassword, st.Hash, s.cfg.Argon2); err != nil || !ok {
-			return s.failed(ctx, c.MemberID, "withdraw.wrong_payment_password")
-		}
 		if req.OldPaymentPassword == req.NewPaymentPassword {
 			return apperr.Invalid("withdraw.same_payment_password")
 		}
+		if err := s.checkClaimed(ctx, c.MemberID, req.OldPaymentPassword, st.Hash, "withdraw.wrong_payment_password"); err != nil {
+			return err
+		}
 	}
-	hash, err := account.HashPassword(req.NewPaymentPassword, s.cfg.Argon2)
+	hash, err := s.hasher.Hash(ctx, req.NewPaymentPassword, s.cfg.Argon2)
 	if err != nil {
+		if account.IsBusy(err) {
+			return err
+		}
 		return apperr.Internal(err, "hash payment password")
 	}
 	return s.store.SetPaymentPassword(ctx, c.MemberID, st.Hash, hash, s.clock.Now())
@@ -109,26 +112,98 @@ func (s *Service) memberState(ctx context.Context, memberID int64) (memberState,
 }
 
 func (s *Service) checkLock(st memberState) error {
-	if until := st.LockedUntil; until > s.clock.Now().UnixMilli() {
-		mins := (until - s.clock.Now().UnixMilli() + 59_999) / 60_000
+	return s.lockedError(st.LockedUntil)
+}
+
+// lockedError is the lock's answer while until is ahead (nil otherwise).
+func (s *Service) lockedError(until int64) error {
+	if now := s.clock.Now().UnixMilli(); until > now {
+		mins := (until - now + 59_999) / 60_000
 		return apperr.New(apperr.KindTooMany, "withdraw.payment_password_locked").With("minutes", mins)
 	}
 	return nil
 }
 
-// failed counts a wrong password and answers with code (and the tries
-// left), or with the lock when this was the last try.
-func (s *Service) failed(ctx context.Context, memberID int64, code string) error {
-	now := s.clock.Now()
-	left, locked, err := s.store.PasswordFailed(ctx, memberID, s.cfg.PasswordTries, now.Add(s.cfg.LockFor), now)
+// checkClaimed claims one try, then checks password against hash under the
+// process-wide hashing bound: parallel requests check at most PasswordTries
+// passwords before the lock. A wrong password answers code with the tries
+// left (or the lock when it was the last), a right one clears the count,
+// a busy hasher gives the try back.
+func (s *Service) checkClaimed(ctx context.Context, memberID int64, password, hash, code string) error {
+	release, err := s.gates.Enter(ctx, memberID, claimWait)
 	if err != nil {
 		return err
 	}
-	if locked {
-		return apperr.New(apperr.KindTooMany, "withdraw.payment_password_locked").With("minutes", int64(s.cfg.LockFor/time.Minute))
+	defer release()
+	tries, err := s.claimTry(ctx, memberID)
+	if err != nil {
+		return err
 	}
-	return apperr.Invalid(code).With("remaining", left)
+	now := s.clock.Now()
+	right, _, verr := s.hasher.Verify(ctx, password, hash, s.cfg.Argon2)
+	if account.IsBusy(verr) {
+		_ = s.store.UnclaimTry(ctx, memberID)
+		return verr
+	}
+	if verr != nil || !right {
+		locked, err := s.store.PasswordFailed(ctx, memberID, s.cfg.PasswordTries, now.Add(s.cfg.LockFor), now)
+		if err != nil {
+			return err
+		}
+		if locked {
+			return apperr.New(apperr.KindTooMany, "withdraw.payment_password_locked").With("minutes", int64(s.cfg.LockFor/time.Minute))
+		}
+		return apperr.Invalid(code).With("remaining", max(s.cfg.PasswordTries-tries, 0))
+	}
+	return s.store.PasswordOK(ctx, memberID)
 }
+
+// claimWait bounds how long a check waits for a try while every try of the
+// budget is being checked by other requests (a few parallel withdrawals
+// with the right password: the first ones clear the count). In one process
+// they wait in the member's gate; the database is polled only for checks
+// running on other instances.
+const claimWait = 2 * time.Second
+
+// claimTry claims a try: the lock's answer while locked, auth.busy when
+// the budget stays in use by running checks for claimWait.
+func (s *Service) claimTry(ctx context.Context, memberID int64) (int, error) {
+	deadline := time.Now().Add(claimWait)
+	for {
+		tries, ok, until, err := s.store.ClaimTry(ctx, memberID, s.cfg.PasswordTries, s.clock.Now())
+		if err != nil || ok {
+			return tries, err
+		}
+		if err := s.lockedError(until); err != nil {
+			return 0, err
+		}
+		if time.Now().After(deadline) {
+			return 0, account.ErrHashBusy
+		}
+		select {
+		case <-ctx.Done():
+			return 0, account.ErrHashBusy
+		case <-time.After(claimPoll):
+		}
+		// Wait on a read until the running checks end (count cleared or lock set).
+		for time.Now().Before(deadline) {
+			st, err := s.store.MemberState(ctx, memberID)
+			if err != nil {
+				return 0, err
+			}
+			if st.FailedTries < s.cfg.PasswordTries || st.LockedUntil > s.clock.Now().UnixMilli() {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return 0, account.ErrHashBusy
+			case <-time.After(claimPoll):
+			}
+		}
+	}
+}
+
+const claimPoll = 100 * time.Millisecond
 
 // verifyPayment checks the payment password for an action that needs it.
 func (s *Service) verifyPayment(ctx context.Context, memberID int64, password string) error {
@@ -145,11 +220,5 @@ func (s *Service) verifyPayment(ctx context.Context, memberID int64, password st
 	if password == "" {
 		return apperr.Invalid("withdraw.payment_password_required")
 	}
-	if ok, _, err := account.VerifyPassword(password, st.Hash, s.cfg.Argon2); err != nil || !ok {
-		return s.failed(ctx, memberID, "withdraw.wrong_payment_password")
-	}
-	if st.FailedTries > 0 {
-		return s.store.PasswordOK(ctx, memberID)
-	}
-	return nil
+	return s.checkClaimed(ctx, memberID, password, st.Hash, "withdraw.wrong_payment_password")
 }

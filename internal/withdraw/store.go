@@ -76,32 +76,54 @@ func (s *Store) SetPaymentPassword(ctx context.Context, memberID int64, expect, 
 	})
 }
 
-// PasswordFailed counts one wrong password; the max-th failure locks the
-// member until lockUntil and starts the count again. It returns the tries
-// left before the lock (0 when this failure locked).
-func (s *Store) PasswordFailed(ctx context.Context, memberID int64, max int, lockUntil, now time.Time) (left int, locked bool, err error) {
+// ClaimTry takes one of max payment-password checks before the password
+// is checked: failed_tries counts the checks claimed since the last right
+// password or lock. It fails (ok false, with the lock's end when locked)
+// while the member is locked or max checks are already claimed, so
+// parallel requests never check more than max passwords.
+func (s *Store) ClaimTry(ctx context.Context, memberID int64, max int, now time.Time) (tries int, ok bool, lockedUntil int64, err error) {
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := ensureMember(ctx, tx, memberID, ms(now)); err != nil {
 			return err
 		}
-		var tries int
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`UPDATE withdraw_member SET failed_tries = failed_tries + 1, updated_at = ?
-			WHERE member_id = ? RETURNING failed_tries`), ms(now), memberID).Scan(&tries); err != nil {
-			return apperr.Internal(err, "count payment password failure")
-		}
-		if tries >= max {
-			locked = true
-			_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE withdraw_member SET failed_tries = 0, locked_until = ? WHERE member_id = ?`),
-				ms(lockUntil), memberID)
-			if err != nil {
-				return apperr.Internal(err, "lock payment password")
-			}
+		err := tx.QueryRowContext(ctx, tx.Rebind(`UPDATE withdraw_member SET failed_tries = failed_tries + 1, updated_at = ?
+			WHERE member_id = ? AND locked_until <= ? AND failed_tries < ? RETURNING failed_tries`), ms(now), memberID, ms(now), max).Scan(&tries)
+		if err == nil {
+			ok = true
 			return nil
 		}
-		left = max - tries
+		if !db.IsNoRows(err) {
+			return apperr.Internal(err, "claim payment password try")
+		}
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT locked_until FROM withdraw_member WHERE member_id = ?`), memberID).Scan(&lockedUntil); err != nil {
+			return apperr.Internal(err, "select payment password lock")
+		}
 		return nil
 	})
-	return left, locked, err
+	return tries, ok, lockedUntil, err
+}
+
+// UnclaimTry gives back a claimed check that never ran (busy hasher).
+func (s *Store) UnclaimTry(ctx context.Context, memberID int64) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE withdraw_member SET failed_tries = failed_tries - 1
+		WHERE member_id = ? AND failed_tries > 0`), memberID)
+	if err != nil {
+		return apperr.Internal(err, "unclaim payment password try")
+	}
+	return nil
+}
+
+// PasswordFailed records a wrong password whose check was claimed: once
+// max checks are claimed and this one failed, the member is locked until
+// lockUntil and the count starts again. It reports whether this failure locked.
+func (s *Store) PasswordFailed(ctx context.Context, memberID int64, max int, lockUntil, now time.Time) (locked bool, err error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE withdraw_member SET failed_tries = 0, locked_until = ?, updated_at = ?
+		WHERE member_id = ? AND failed_tries >= ?`), ms(lockUntil), ms(now), memberID, max)
+	if err != nil {
+		return false, apperr.Internal(err, "lock payment password")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
 }
 
 // PasswordOK clears the failure count after a right password.
