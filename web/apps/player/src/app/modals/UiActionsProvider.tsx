@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import { announcementsQuery } from '@/features/content/api/announcements';
 import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/features/session';
 import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
-import { paths } from '@/lib/paths';
+import { isAgentPagePath, paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
 
@@ -110,9 +110,12 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   const language = (i18n.language || 'TY').toUpperCase();
   const navigate = useAppNavigate();
   const location = useLocation();
-  // Logged-in users see execution A, F on their first login; visitors B (spec section 4).
-  const execution = session.loggedIn ? (session.firstTimeLogin ? 'F' : 'A') : 'B';
-  const announcements = useQuery(announcementsQuery(language, execution));
+  // Logged-in users see execution A, a player F on the account's first login
+  // (the login answer's firstTimeLogin); visitors B (spec section 4). The agent
+  // pages show no announcement popup at all.
+  const execution = session.loggedIn ? (session.firstTimeLogin && !session.isAgent && !session.isTrial ? 'F' : 'A') : 'B';
+  const onAgentPage = isAgentPagePath(location.pathname);
+  const announcements = useQuery({ ...announcementsQuery(language, execution), enabled: !onAgentPage });
   const popupCount = announcements.data?.popup?.length ?? 0;
   // Closing is recorded per member (or anonymously); a login shows the member's popups again.
   const popupUser = session.loggedIn ? session.info?.account || 'member' : null;
@@ -126,7 +129,7 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   // (otherDialogOpen): it waits until they close. A login (or logout) starts a new round.
   const busy = otherDialogOpen(open);
   useEffect(() => {
-    if (autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info) || busy) return;
+    if (onAgentPage || autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info) || busy) return;
     if (!shouldAutoShowPopup(popupCount, storage(), popupUser)) {
       autoShown.current = popupRound;
       return;
@@ -139,7 +142,7 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         return { ...o, announcements: true };
       });
     });
-  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy]);
+  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy, onAgentPage]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
 
