@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"context"
+	"github.com/palaro/palaro/internal/brand"
 	"strconv"
 	"strings"
 	"time"
@@ -23,10 +24,6 @@ const (
 	MaxRecordExportRows = ledger.MaxLinesLimit // 10,000
 	recordDateLayout    = "2006-01-02"
 )
-
-// DefaultTimezone is the brand timezone while the brand configuration has
-// none: the demo brand is Philippine (UTC+8, no daylight saving).
-const DefaultTimezone = "Asia/Manila"
 
 // Record types the browser filters by, and the ledger kinds behind each.
 var recordKinds = map[string][]string{
@@ -103,26 +100,26 @@ type RecordPage struct {
 type Records struct {
 	wallet *Service
 	clock  interface{ Now() time.Time }
-	tz     *time.Location
 }
 
 // NewRecords builds the account record over the wallet's ledger.
 func NewRecords(w *Service, clk interface{ Now() time.Time }) *Records {
-	return &Records{wallet: w, clock: clk, tz: brandLocation()}
+	return &Records{wallet: w, clock: clk}
 }
 
-// brandLocation is the brand timezone (DefaultTimezone; a fixed UTC+8 when
-// the system has no zone database).
-func brandLocation() *time.Location {
-	if loc, err := time.LoadLocation(DefaultTimezone); err == nil {
-		return loc
+// location is the brand time zone (brand.Info.Timezone), read per request so
+// a brand change applies at once; days and CSV times are in it.
+func (r *Records) location(ctx context.Context) *time.Location {
+	if c, err := r.wallet.brand.Current(ctx); err == nil {
+		return c.Info.Location()
 	}
-	return time.FixedZone("PHT", 8*3600)
+	return (&brand.Info{}).Location()
 }
 
 // span is a checked query: the time range and kinds to read.
 type span struct {
 	from, to   time.Time // [from, to)
+	tz         *time.Location
 	fromS, toS string
 	kinds      []string
 	page, size int
@@ -138,14 +135,15 @@ func (r *Records) resolve(ctx context.Context, c account.Caller, q RecordQuery, 
 		return span{}, err
 	}
 	var s span
-	today := r.clock.Now().In(r.tz)
+	s.tz = r.location(ctx)
+	today := r.clock.Now().In(s.tz)
 	switch {
 	case q.From == "" && q.To == "":
-		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, r.tz)
+		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, s.tz)
 		s.from, s.to = end.AddDate(0, 0, -(DefaultRecordDays-1)), end.AddDate(0, 0, 1)
 	default:
-		from, err1 := time.ParseInLocation(recordDateLayout, q.From, r.tz)
-		to, err2 := time.ParseInLocation(recordDateLayout, q.To, r.tz)
+		from, err1 := time.ParseInLocation(recordDateLayout, q.From, s.tz)
+		to, err2 := time.ParseInLocation(recordDateLayout, q.To, s.tz)
 		if err1 != nil || err2 != nil {
 			return span{}, apperr.Invalid("wallet.invalid_range").With("reason", "date")
 		}
@@ -220,7 +218,7 @@ func (r *Records) Page(ctx context.Context, c account.Caller, q RecordQuery) (Re
 	if err != nil {
 		return RecordPage{}, err
 	}
-	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
 	lq := ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Offset: (s.page - 1) * s.size, Limit: s.size}
 	rows, total, err := r.wallet.ledger.Lines(ctx, lq)
 	if err != nil {
@@ -278,7 +276,7 @@ func (r *Records) Export(ctx context.Context, c account.Caller, q RecordQuery) (
 	for _, l := range rows {
 		lines = append(lines, recordLine(l, s.wallets))
 	}
-	page = RecordPage{Total: total, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	page = RecordPage{Total: total, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
 	return lines, page, total > len(rows), nil
 }
 

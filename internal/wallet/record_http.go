@@ -69,7 +69,7 @@ func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request
 	if _, ok := csvHeader[lang]; !ok {
 		lang = "EN"
 	}
-	tz := h.records.tz
+	tz := h.records.location(r.Context())
 	var buf bytes.Buffer
 	buf.WriteString("\ufeff") // UTF-8 BOM: spreadsheet programs then read the file as UTF-8
 	cw := csv.NewWriter(&buf)

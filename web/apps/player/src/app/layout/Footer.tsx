@@ -9,6 +9,7 @@ import { cdnUrl, pickBase } from '@/lib/cdn';
 import { categoryPath, paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useBrandInfo } from '../brand';
+import { useAppNavigate } from '../navigation';
 import { SocialIcon, SOCIAL_TYPES } from './SocialIcon';
 import { useShellCategories } from './useShellData';
 import s from './Footer.module.css';
@@ -17,6 +18,7 @@ import { BrandLogo } from '@/components/ui/BrandLogo';
 export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
 
 export function Footer() {
+  const navigate = useAppNavigate();
   const { t } = useTranslation('layout');
   const info = useBrandInfo();
   const { openHelp, openFeedback } = useUiActions();
@@ -88,7 +90,7 @@ export function Footer() {
             <ul className={s.links}>
               {cs && (
                 <li>
-                  <button type="button" className={s.linkBtn} onClick={() => openCustomerService(info.customerService)}>
+                  <button type="button" className={s.linkBtn} onClick={() => openCustomerService(info.customerService, navigate)}>
                     {t('layout:side.customerService')}
                   </button>
                 </li>

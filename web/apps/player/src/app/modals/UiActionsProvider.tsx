@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { announcementsQuery } from '@/features/content/api/announcements';
 import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/features/session';
 import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
+import { hostNavigateTarget } from '@/lib/hostFrame';
 import { isAgentPagePath, paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
@@ -145,6 +146,18 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy, onAgentPage]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
+
+  // The game frame asks for a page of the storefront (customer service): the game closes and the page opens in this tab.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const to = hostNavigateTarget(e, window.location.origin);
+      if (!to) return;
+      set({ game: null });
+      navigate(to);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [set, navigate]);
 
   // A default or expired password: the forced change-password modal (establishSession asks).
   useEffect(() => onForcedPasswordChange(() => set({ changePassword: { forced: true }, login: false })), [set]);
