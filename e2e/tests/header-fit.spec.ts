@@ -106,7 +106,7 @@ function measure(page: Page): Promise<Measure> {
         const inNav = r.left >= nr.left - 0.5 && r.right <= nr.right + 0.5;
         return { key: e.dataset.navKey!, left: r.left, right: r.right, inNav, clipped: !!label && label.scrollWidth > label.clientWidth + 0.5 };
       });
-    const more = [...document.querySelectorAll<HTMLElement>('[data-nav-more-key]')].map((e) => e.dataset.navMoreKey!);
+    const more = document.querySelector<HTMLElement>('[data-testid="header-nav-more"]')?.dataset.moreKeys?.split(',') ?? [];
     const actions = [...header.querySelectorAll<HTMLElement>('[data-header-fit]')]
       .filter((e) => e.offsetParent !== null)
       .map((e) => {
@@ -167,7 +167,9 @@ for (const state of ['visitor', 'member', 'agent'] as const) {
         // The More menu opens and lists what is not in the bar.
         if (m.more.length) {
           await page.getByTestId('header-nav-more').click();
-          await expect(page.getByTestId('header-nav-more-menu')).toBeVisible();
+          const menu = page.getByTestId('header-nav-more-menu');
+          await expect(menu).toBeVisible();
+          expect(await menu.locator('[data-nav-more-key]').evaluateAll((l) => l.map((e) => (e as HTMLElement).dataset.navMoreKey))).toEqual(m.more);
           await page.screenshot({ path: `${SHOTS}/header-${state}-${lang}-${width}-more.png`, clip: { x: 0, y: 0, width, height: 420 } });
         }
         await context.close();

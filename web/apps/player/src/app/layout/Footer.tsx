@@ -2,6 +2,7 @@
 // complaints, affiliate), official channels (only those configured), the age
 // badge, licence line and vendor wordmarks.
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
 import { Link } from 'react-router';
 import { HELP_KEYS } from '@/features/help/api/helpCenter';
 import { openCustomerService, primaryCustomerService } from '@/features/system/lib/customerService';
@@ -27,7 +28,7 @@ export function Footer() {
   const socials = SOCIAL_TYPES.map((type) => info.resources?.find((r) => r.resourceType === type)).filter((r): r is NonNullable<typeof r> => !!r);
   const cs = primaryCustomerService(info.customerService);
   const products = categories.filter((c) => c.code !== 'INHOUSE' || !categories.some((x) => x.code === 'BGS'));
-  const year = new Date().getFullYear();
+  const year = formatDate(Date.now()).slice(0, 4);
 
   return (
     <footer className={s.footer} data-testid="footer">

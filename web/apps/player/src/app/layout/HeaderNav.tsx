@@ -143,7 +143,7 @@ function MoreMenu({ items, open, setOpen }: { items: HeaderNavItem[]; open: bool
         if (!e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
       }}
     >
-      <button type="button" className={s.link} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)} data-testid="header-nav-more">
+      <button type="button" className={s.link} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)} data-testid="header-nav-more" data-more-keys={items.map((i) => i.key).join(',')}>
         <Ellipsis size={20} aria-hidden="true" className={s.icon} />
         <span className={s.label} data-nav-label>
           {t('layout:header.more')}

@@ -23,6 +23,8 @@ export type BrandInfo = {
   defaultLanguage: string;
   languages: string[];
   currency: { code: string; symbol: string; decimals: number };
+  /** The brand's one IANA time zone: every date is shown in it (lib/format.ts). */
+  timezone?: string;
   theme: { logoUrl: string; logoLightUrl?: string; faviconUrl: string; dark: Record<string, string>; light: Record<string, string> };
   customerService: CustomerService[];
   domainRoute: { domain: string; route: string; type: string }[];
