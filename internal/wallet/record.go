@@ -3,6 +3,7 @@ package wallet
 import (
 	"context"
 	"github.com/palaro/palaro/internal/brand"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,17 @@ var recordKinds = map[string][]string{
 // RecordTypes lists the filter values in display order.
 var RecordTypes = []string{"deposit", "withdrawal", "transfer", "bet", "win", "bonus", "adjustment", "refund"}
 
+// Reasons the system writes on its own postings; the record answers them as
+// RemarkCode for the browser to translate, never as text.
+const (
+	ReasonDemoOpening     = "demo_opening"
+	ReasonFreeplayOpening = "freeplay_opening"
+	ReasonVendorRefused   = "vendor_refused"
+)
+
+// RemarkCodes lists every RemarkCode (the browser's translations are checked against it).
+var RemarkCodes = []string{ReasonDemoOpening, ReasonFreeplayOpening, ReasonVendorRefused}
+
 // recordType is the filter value a posting kind is shown under.
 func recordType(kind string) string {
 	for t, ks := range recordKinds {
@@ -72,7 +84,8 @@ type RecordLine struct {
 	Amount       int64  `json:"amount"` // signed minor units: positive came in
 	BalanceAfter int64  `json:"balanceAfter"`
 	Reference    string `json:"reference"`
-	Remark       string `json:"remark"`
+	Remark       string `json:"remark"`               // free text: an operator's reason, a transfer's route
+	RemarkCode   string `json:"remarkCode,omitempty"` // one of RemarkCodes, translated by the reader
 }
 
 // RecordSums are the totals over every matching line (not only the page),
@@ -281,6 +294,7 @@ func (r *Records) Export(ctx context.Context, c account.Caller, q RecordQuery) (
 }
 
 func recordLine(l ledger.LineRow, wallets map[int64]string) RecordLine {
+	text, code := remark(l)
 	return RecordLine{
 		ID:           strconv.FormatInt(l.PostingID, 10) + "-" + strconv.FormatInt(l.AccountID, 10),
 		PostingID:    l.PostingID,
@@ -291,7 +305,8 @@ func recordLine(l ledger.LineRow, wallets map[int64]string) RecordLine {
 		Amount:       l.Amount,
 		BalanceAfter: l.BalanceAfter,
 		Reference:    reference(l),
-		Remark:       remark(l),
+		Remark:       text,
+		RemarkCode:   code,
 	}
 }
 
@@ -310,23 +325,25 @@ func reference(l ledger.LineRow) string {
 }
 
 // remark is what a posting says about itself: a transfer's route, an
-// operator's or the system's reason.
-func remark(l ledger.LineRow) string {
+// operator's reason (free text), and the system's reason as a code.
+func remark(l ledger.LineRow) (text, code string) {
+	why := l.Metadata["reason"]
+	if slices.Contains(RemarkCodes, why) {
+		code, why = why, ""
+	}
 	if v := l.Metadata["vendor"]; v != "" && l.Kind == ledger.KindTransfer {
 		from, to := "MAIN", v
 		if l.Metadata["direction"] == DirectionOut {
 			from, to = v, "MAIN"
 		}
 		r := from + " → " + to
-		if why := l.Metadata["reason"]; why != "" {
+		if why != "" {
 			r += " (" + why + ")"
 		}
-		return r
+		return r, code
 	}
-	for _, k := range []string{"remark", "reason"} {
-		if v := l.Metadata[k]; v != "" {
-			return v
-		}
+	if v := l.Metadata["remark"]; v != "" {
+		return v, code
 	}
-	return ""
+	return why, code
 }

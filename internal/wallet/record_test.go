@@ -82,7 +82,9 @@ func TestAccountRecord(t *testing.T) {
 				t.Fatalf("newest %+v", newest)
 			}
 			oldest := list[3].(map[string]any)
-			if oldest["type"] != "adjustment" || num(oldest["amount"]) != DemoOpening || num(oldest["balanceAfter"]) != DemoOpening {
+			// The system's reason is a code the browser translates, never text.
+			if oldest["type"] != "adjustment" || num(oldest["amount"]) != DemoOpening || num(oldest["balanceAfter"]) != DemoOpening ||
+				oldest["remarkCode"] != ReasonDemoOpening || oldest["remark"] != "" {
 				t.Fatalf("oldest %+v", oldest)
 			}
 			deposit := list[2].(map[string]any)
@@ -184,6 +186,9 @@ func TestAccountRecord(t *testing.T) {
 			}
 			if strings.Join(rows[0], "|") != "Time|Type|Wallet|Amount|Balance after|Reference|Remark" {
 				t.Fatalf("header %q", rows[0])
+			}
+			if rows[4][6] != "Demo opening balance" {
+				t.Fatalf("remark of the opening %q", rows[4])
 			}
 			if rows[1][1] != "Transfer" || rows[1][3] != "50.00" || rows[2][3] != "-200.00" || rows[3][1] != "Deposit" || rows[3][4] != "10500.00" || rows[4][3] != "10000.00" {
 				t.Fatalf("rows %q", rows)

@@ -262,7 +262,11 @@ export function TransactionHistory() {
                     </td>
                     <td data-label={t('wallet:record.col.reference')} className={s.ref}>
                       <span data-testid="record-reference">{row.reference || '—'}</span>
-                      {row.remark && <small className={s.remark}>{row.remark}</small>}
+                      {(row.remarkCode || row.remark) && (
+                        <small className={s.remark} data-testid="record-remark">
+                          {[row.remarkCode ? t(`wallet:record.remarks.${row.remarkCode}`) : '', row.remark].filter(Boolean).join(' · ')}
+                        </small>
+                      )}
                     </td>
                   </tr>
                 ))}
