@@ -9,7 +9,7 @@ const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-ux';
 test.describe.configure({ timeout: 150_000 });
 const LOAD = { timeout: 20_000 };
 
-test('from a game, the verifier and customer service open in the app and the player stays signed in', async ({ page, request, context }, info) => {
+test('from a game, the verifier and customer service open in the app and the player stays signed in @phone', async ({ page, request, context }, info) => {
   const m = newMember('lk');
   await credit(request, m.id, '500.00');
   await openAs(page, await playerToken(request, m.username), m.username);

@@ -9,7 +9,7 @@ for (const [lang, text] of [
   ['EN', 'Demo opening balance'],
   ['TY', 'Panimulang balanse ng demo'],
 ] as const) {
-  test(`the account record shows the opening balance's reason in words (${lang})`, async ({ page, request }) => {
+  test(`the account record shows the opening balance's reason in words (${lang}) @phone`, async ({ page, request }, info) => {
     const token = await playerToken(request, 'demo01');
     await openAs(page, token, 'demo01');
     await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
@@ -17,5 +17,7 @@ for (const [lang, text] of [
     await expect(page.getByTestId('record-page')).toBeVisible(LOAD);
     await expect(page.getByTestId('record-remark').filter({ hasText: text })).toHaveCount(1, LOAD);
     await expect(page.getByTestId('record-page')).not.toContainText('demo_opening');
+    await page.getByTestId('record-remark').filter({ hasText: text }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots-ux/record-remark-${lang}-${info.project.name}.png` });
   });
 }
