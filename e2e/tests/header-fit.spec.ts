@@ -78,9 +78,17 @@ async function open(page: Page, lang: string, token?: string) {
     [lang, token ?? ''] as const,
   );
   await page.goto(`${server.url}/`);
-  await expect(page.getByTestId('header-nav').locator('[data-nav-key="PROMOTIONS"]')).toHaveCount(1, LOAD);
-  // The bar has measured what fits once data-fitted is true.
-  await page.waitForFunction(() => document.querySelector('[data-testid="header-nav"]')?.getAttribute('data-fitted') !== 'false');
+  // The categories have loaded (in the bar or in More) and the bar has measured what fits.
+  await page.waitForFunction(
+    () => {
+      const nav = document.querySelector('[data-testid="header-nav"]');
+      if (!nav || nav.getAttribute('data-fitted') === 'false') return false;
+      const more = document.querySelector<HTMLElement>('[data-testid="header-nav-more"]')?.dataset.moreKeys?.split(',') ?? [];
+      return [...nav.querySelectorAll('[data-nav-key]'), ...more].length >= 6;
+    },
+    undefined,
+    LOAD,
+  );
   await page.waitForTimeout(300);
 }
 
