@@ -121,7 +121,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	seamlessWallet.OnRoundEnded(winners.OnRoundEnded)
 	go winners.Run(ctx)
 	rounds := m.wireVendorRounds(ctx, seamlessWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
-	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, nil), accounts).Routes(mux)
+	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, brands), accounts).Routes(mux)
 
 	// --- games: launch (adapters per vendor, seamless sessions, recent games; wire_launch.go) ---
 	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, seamlessWallet) // demo mode only; nil otherwise

@@ -91,100 +91,106 @@ test('search finds a game that launches', async ({ page, request }) => {
   await expectSandboxGame(page);
 });
 
-test('the header drop-down launches a vendor lobby; a window-mode vendor opens a window', async ({ page, request, context }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  const nav = page.getByTestId('header-nav');
-  // LIVE: vendor launch (Sinag Live launches its lobby in the popup).
-  await nav.locator('[data-nav-key="LIVE"]').hover();
-  const launches = page.waitForRequest((r) => r.url().includes('/wps/game/launchGame'));
-  await page.getByTestId('nav-dropdown-LIVE').locator('[data-vendor="SXG"]').click();
-  const q = new URL((await launches).url()).searchParams;
-  expect(q.get('vendor')).toBe('SXG');
-  expect(q.get('gameCode')).toBeNull();
-  const popup = await expectSandboxGame(page);
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('game-popup')).toHaveCount(0);
+// The header's vendor drop-downs, on a screen wide enough for every category in
+// the bar (at 1440 px a member's header puts the last ones in its More menu).
+test.describe('header drop-downs, wide screen', () => {
+  test.use({ viewport: { width: 1680, height: 900 } });
+  test('the header drop-down launches a vendor lobby; a window-mode vendor opens a window', async ({ page, request, context }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    const nav = page.getByTestId('header-nav');
+    // LIVE: vendor launch (Sinag Live launches its lobby in the popup).
+    await nav.locator('[data-nav-key="LIVE"]').hover();
+    const launches = page.waitForRequest((r) => r.url().includes('/wps/game/launchGame'));
+    await page.getByTestId('nav-dropdown-LIVE').locator('[data-vendor="SXG"]').click();
+    const q = new URL((await launches).url()).searchParams;
+    expect(q.get('vendor')).toBe('SXG');
+    expect(q.get('gameCode')).toBeNull();
+    const popup = await expectSandboxGame(page);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('game-popup')).toHaveCount(0);
 
-  // SPORTS: new-style launch; SportBet Arena is a window-mode vendor.
-  await nav.locator('[data-nav-key="SPORTS"]').hover();
-  const opened = context.waitForEvent('page');
-  await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
-  const win = await opened;
-  await win.waitForURL(/\/sandbox\/games\/play\?/, LOAD);
-  await expect(win.getByText(/sandbox game/i).first()).toBeVisible(LOAD);
-  await expect(page.getByTestId('game-popup')).toHaveCount(0);
-  await win.close();
-});
+    // SPORTS: new-style launch; SportBet Arena is a window-mode vendor.
+    await nav.locator('[data-nav-key="SPORTS"]').hover();
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
+    const win = await opened;
+    await win.waitForURL(/\/sandbox\/games\/play\?/, LOAD);
+    await expect(win.getByText(/sandbox game/i).first()).toBeVisible(LOAD);
+    await expect(page.getByTestId('game-popup')).toHaveCount(0);
+    await win.close();
+  });
 
-test('a single-vendor header category launches its vendor directly', async ({ page, request }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  const nav = page.getByTestId('header-nav');
-  // Demo catalogue: BGS (Palaro Originals) is the only vendor of its category,
-  // so its header item launches instead of navigating (waits for the menus to load).
-  await expect(nav.locator('[data-nav-key="BGS"]')).toHaveAttribute('data-action', 'launch', LOAD);
-  const launches = page.waitForRequest((r) => r.url().includes('/wps/game/launchGame'));
-  await nav.locator('[data-nav-key="BGS"]').click();
-  const q = new URL((await launches).url()).searchParams;
-  expect(q.get('vendor')).toBe('BGS');
-  expect(q.get('gameType')).toBe('BGS');
-  // BGS are the in-house games (issue 6): they open the site's own /originals/<game> page.
-  const popup = page.getByTestId('game-popup');
-  await expect(popup).toBeVisible(LOAD);
-  await expect(popup.getByTestId('game-frame')).toHaveAttribute('src', /^\/originals\/[a-z0-9-]+/, LOAD);
-});
+  test('a single-vendor header category launches its vendor directly', async ({ page, request }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    const nav = page.getByTestId('header-nav');
+    // Demo catalogue: BGS (Palaro Originals) is the only vendor of its category,
+    // so its header item launches instead of navigating (waits for the menus to load).
+    await expect(nav.locator('[data-nav-key="BGS"]')).toHaveAttribute('data-action', 'launch', LOAD);
+    const launches = page.waitForRequest((r) => r.url().includes('/wps/game/launchGame'));
+    await nav.locator('[data-nav-key="BGS"]').click();
+    const q = new URL((await launches).url()).searchParams;
+    expect(q.get('vendor')).toBe('BGS');
+    expect(q.get('gameType')).toBe('BGS');
+    // BGS are the in-house games (issue 6): they open the site's own /originals/<game> page.
+    const popup = page.getByTestId('game-popup');
+    await expect(popup).toBeVisible(LOAD);
+    await expect(popup.getByTestId('game-frame')).toHaveAttribute('src', /^\/originals\/[a-z0-9-]+/, LOAD);
+  });
 
-test('LOTT from the header opens the lottery page with the lottery embedded', async ({ page, request }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  await page.getByTestId('header-nav').locator('[data-nav-key="LOTT"]').hover();
-  await page.getByTestId('nav-dropdown-LOTT').locator('[data-vendor="PLT"]').click();
-  await expect(page).toHaveURL(/\/lottery\?gameCode=&vendor=PLT&gameType=LOTT$/);
-  const frame = page.getByTestId('lottery-frame');
-  await expect(frame).toBeVisible(LOAD);
-  await expect(frame).toHaveAttribute('src', /\/sandbox\/games\/play\?/);
-  // Game pages hide the header balance.
-  await expect(page.getByTestId('header-balance')).toHaveCount(0);
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${SHOTS}/lottery-1440.png` });
-});
+  test('LOTT from the header opens the lottery page with the lottery embedded', async ({ page, request }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    await page.getByTestId('header-nav').locator('[data-nav-key="LOTT"]').hover();
+    await page.getByTestId('nav-dropdown-LOTT').locator('[data-vendor="PLT"]').click();
+    await expect(page).toHaveURL(/\/lottery\?gameCode=&vendor=PLT&gameType=LOTT$/);
+    const frame = page.getByTestId('lottery-frame');
+    await expect(frame).toBeVisible(LOAD);
+    await expect(frame).toHaveAttribute('src', /\/sandbox\/games\/play\?/);
+    // Game pages hide the header balance.
+    await expect(page.getByTestId('header-balance')).toHaveCount(0);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `${SHOTS}/lottery-1440.png` });
+  });
 
-test('a VASSALAGE vendor shows its games in the popup; one of them launches', async ({ page, request }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  await page.getByTestId('header-nav').locator('[data-nav-key="PVP"]').hover();
-  await page.getByTestId('nav-dropdown-PVP').locator('[data-vendor="KYQ"]').click();
-  const popup = page.getByTestId('game-popup');
-  await expect(popup.getByRole('heading', { name: 'Kalaro Card Hall games' })).toBeVisible(LOAD);
-  const cards = popup.getByTestId('game-vendor-list').getByTestId('game-card');
-  await expect(cards.first()).toBeVisible(LOAD);
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/vendor-list-1440.png` });
-  const name = (await cards.first().innerText()).trim().split('\n').pop()!;
-  await cards.first().click();
-  await expectSandboxGame(page);
-  await expect(popup.getByRole('heading', { name })).toBeAttached();
-});
+  test('a VASSALAGE vendor shows its games in the popup; one of them launches', async ({ page, request }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    await page.getByTestId('header-nav').locator('[data-nav-key="PVP"]').hover();
+    await page.getByTestId('nav-dropdown-PVP').locator('[data-vendor="KYQ"]').click();
+    const popup = page.getByTestId('game-popup');
+    await expect(popup.getByRole('heading', { name: 'Kalaro Card Hall games' })).toBeVisible(LOAD);
+    const cards = popup.getByTestId('game-vendor-list').getByTestId('game-card');
+    await expect(cards.first()).toBeVisible(LOAD);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SHOTS}/vendor-list-1440.png` });
+    const name = (await cards.first().innerText()).trim().split('\n').pop()!;
+    await cards.first().click();
+    await expectSandboxGame(page);
+    await expect(popup.getByRole('heading', { name })).toBeAttached();
+  });
 
-test('a vendor under maintenance (header drop-down) shows the maintenance screen with games that launch', async ({ page, request }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  await page.getByTestId('header-nav').locator('[data-nav-key="LIVE"]').hover();
-  await page.getByTestId('nav-dropdown-LIVE').locator('[data-vendor="WMC"]').click();
-  const m = page.getByTestId('game-maintenance');
-  await expect(m).toBeVisible(LOAD);
-  await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
-  const cards = m.getByTestId('game-recommended').getByTestId('game-card');
-  await expect(cards.first()).toBeVisible(LOAD);
-  expect(await cards.count()).toBeLessThanOrEqual(6);
-  await cards.first().click();
-  await expectSandboxGame(page);
+  test('a vendor under maintenance (header drop-down) shows the maintenance screen with games that launch', async ({ page, request }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    await page.getByTestId('header-nav').locator('[data-nav-key="LIVE"]').hover();
+    await page.getByTestId('nav-dropdown-LIVE').locator('[data-vendor="WMC"]').click();
+    const m = page.getByTestId('game-maintenance');
+    await expect(m).toBeVisible(LOAD);
+    await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
+    const cards = m.getByTestId('game-recommended').getByTestId('game-card');
+    await expect(cards.first()).toBeVisible(LOAD);
+    expect(await cards.count()).toBeLessThanOrEqual(6);
+    await cards.first().click();
+    await expectSandboxGame(page);
+  });
+
 });
 
 test('a game switched to maintenance while listed shows other games of its category @phone', async ({ page, playwright }, info) => {
@@ -233,46 +239,52 @@ test('a game switched to maintenance while listed shows other games of its categ
   }
 });
 
-test('a window-mode launch opens its window on the click, before the answer; an error closes it', async ({ page, request, context }) => {
-  await member(page, request);
-  await page.goto('/');
-  await closeWelcome(page);
-  const nav = page.getByTestId('header-nav');
-  // Hold the launch answer: the window must already be open (popup blockers allow only that).
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let fail = false;
-  await page.route('**/wps/game/launchGame**', async (route) => {
-    await held;
-    if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'launch.vendor_unavailable', message: 'down', value: null }) });
-    else await route.continue();
-  });
-  await nav.locator('[data-nav-key="SPORTS"]').hover();
-  const opened = context.waitForEvent('page');
-  await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
-  const win = await opened;
-  expect(win.url()).toBe('about:blank');
-  release();
-  await win.waitForURL(/\/sandbox\/games\/play\?/, LOAD);
-  await win.close();
+// The header's vendor drop-downs, on a screen wide enough for every category in
+// the bar (at 1440 px a member's header puts the last ones in its More menu).
+test.describe('a window-mode drop-down launch, wide screen', () => {
+  test.use({ viewport: { width: 1680, height: 900 } });
+  test('a window-mode launch opens its window on the click, before the answer; an error closes it', async ({ page, request, context }) => {
+    await member(page, request);
+    await page.goto('/');
+    await closeWelcome(page);
+    const nav = page.getByTestId('header-nav');
+    // Hold the launch answer: the window must already be open (popup blockers allow only that).
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let fail = false;
+    await page.route('**/wps/game/launchGame**', async (route) => {
+      await held;
+      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'launch.vendor_unavailable', message: 'down', value: null }) });
+      else await route.continue();
+    });
+    await nav.locator('[data-nav-key="SPORTS"]').hover();
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
+    const win = await opened;
+    expect(win.url()).toBe('about:blank');
+    release();
+    await win.waitForURL(/\/sandbox\/games\/play\?/, LOAD);
+    await win.close();
 
-  // Second launch fails: the blank window closes and the popup shows the error.
-  fail = true;
-  let release2: () => void = () => {};
-  const held2 = new Promise<void>((r) => (release2 = r));
-  await page.unroute('**/wps/game/launchGame**');
-  await page.route('**/wps/game/launchGame**', async (route) => {
-    await held2;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'launch.vendor_unavailable', message: 'down', value: null }) });
+    // Second launch fails: the blank window closes and the popup shows the error.
+    fail = true;
+    let release2: () => void = () => {};
+    const held2 = new Promise<void>((r) => (release2 = r));
+    await page.unroute('**/wps/game/launchGame**');
+    await page.route('**/wps/game/launchGame**', async (route) => {
+      await held2;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'launch.vendor_unavailable', message: 'down', value: null }) });
+    });
+    await nav.locator('[data-nav-key="SPORTS"]').hover();
+    const opened2 = context.waitForEvent('page');
+    await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
+    const win2 = await opened2;
+    const closed = win2.waitForEvent('close');
+    release2();
+    await closed;
+    await expect(page.getByTestId('game-error')).toContainText('The game provider is not reachable right now.', LOAD);
   });
-  await nav.locator('[data-nav-key="SPORTS"]').hover();
-  const opened2 = context.waitForEvent('page');
-  await page.getByTestId('nav-dropdown-SPORTS').locator('[data-vendor="SBT"]').click();
-  const win2 = await opened2;
-  const closed = win2.waitForEvent('close');
-  release2();
-  await closed;
-  await expect(page.getByTestId('game-error')).toContainText('The game provider is not reachable right now.', LOAD);
+
 });
 
 test('a sandbox round moves the header balance', async ({ page, request }) => {

@@ -16,7 +16,7 @@ func TestHTTP(t *testing.T) {
 		e := newEnv(t, d)
 		login := e.do(t, "POST", "/wps/session/login", "", `{"username":"demo01","password":"Palaro2026"}`)
 		token, _ := login.value["token"].(string)
-		if login.status != 200 || len(token) != tokenLen || login.value["firstTimeLogin"] != true {
+		if login.status != 200 || len(token) != tokenLen || login.value["firstTimeLogin"] != false {
 			t.Fatalf("login: %+v", login)
 		}
 		if u, _ := login.value["userInfo"].(map[string]any); u["account"] != "demo01" || u["type"] != float64(0) {

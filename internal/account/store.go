@@ -120,12 +120,12 @@ func createMember(ctx context.Context, tx *db.Tx, m *Member) error {
 	err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO account_member (account, account_lower, nickname, type, status,
 		password_hash, default_password, password_changed_at, email, mobile, country_dialing_code, payee_name,
 		referral_code, affiliate_code, own_affiliate_code, parent_id, register_url, domain, register_method,
-		register_ip, extra, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		register_ip, extra, last_login_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		m.Account, strings.ToLower(m.Account), m.Nickname, m.Type, m.Status, m.PasswordHash, b2i(m.DefaultPassword),
 		ms(m.PasswordChangedAt), m.Email, m.Mobile, m.CountryDialingCode, m.PayeeName, m.ReferralCode,
 		m.AffiliateCode, nullable(m.OwnAffiliateCode), nullableID(m.ParentID), m.RegisterURL, m.Domain,
-		m.RegisterMethod, m.RegisterIP, m.Extra, now, now).Scan(&m.ID)
+		m.RegisterMethod, m.RegisterIP, m.Extra, ms(m.LastLoginAt), now, now).Scan(&m.ID)
 	if err != nil {
 		msg := err.Error()
 		switch {

@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -34,13 +35,17 @@ type Config struct {
 
 // Info is the public brand configuration (docs/api.md, status.info).
 type Info struct {
-	Platform           string            `json:"platform"`
-	MerchantCode       string            `json:"merchantCode"`
-	BrandName          string            `json:"brandName"`
-	MainDomain         string            `json:"mainDomain"`
-	DefaultLanguage    string            `json:"defaultLanguage"`
-	Languages          []string          `json:"languages"`
-	Currency           Currency          `json:"currency"`
+	Platform        string   `json:"platform"`
+	MerchantCode    string   `json:"merchantCode"`
+	BrandName       string   `json:"brandName"`
+	MainDomain      string   `json:"mainDomain"`
+	DefaultLanguage string   `json:"defaultLanguage"`
+	Languages       []string `json:"languages"`
+	Currency        Currency `json:"currency"`
+	// Timezone is the brand's one IANA time zone: every date a player or an
+	// agent sees, on every page and in every CSV, is in it (empty reads as
+	// DefaultTimezone).
+	Timezone           string            `json:"timezone"`
 	Theme              Theme             `json:"theme"`
 	CustomerService    []CustomerService `json:"customerService"`
 	DomainRoute        []DomainRoute     `json:"domainRoute"`
@@ -85,6 +90,18 @@ type CustomerService struct {
 	Type   string `json:"type"`
 	Path   string `json:"path"`
 	Target string `json:"target,omitempty"`
+	// Route is the target when it is a page of the storefront itself (Public
+	// sets it): the browser opens it in the same tab, where the member's
+	// per-tab session lives.
+	Route string `json:"route,omitempty"`
+}
+
+// inAppRoute reports the target as a storefront path ("/help#faq"), or "".
+func inAppRoute(target string) string {
+	if strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "//") && !strings.HasPrefix(target, "/\\") {
+		return target
+	}
+	return ""
 }
 
 type DomainRoute struct {
@@ -182,6 +199,22 @@ func init() {
 	})
 }
 
+// DefaultTimezone is the brand time zone when the configuration names none.
+const DefaultTimezone = "Asia/Manila"
+
+// Location is the brand time zone (cmd/palaro embeds the zone database, so
+// loading cannot fail on a host without one; Validate refused unknown names).
+func (i *Info) Location() *time.Location {
+	name := i.Timezone
+	if name == "" {
+		name = DefaultTimezone
+	}
+	if loc, err := time.LoadLocation(name); err == nil {
+		return loc
+	}
+	return time.FixedZone(DefaultTimezone, 8*3600)
+}
+
 // IsLanguage reports whether code is a known interface language.
 func IsLanguage(code string) bool { return contains(KnownLanguages, code) }
 
@@ -192,7 +225,7 @@ func (i *Info) HasLanguage(code string) bool { return contains(i.Languages, code
 func (i Info) Public() Info {
 	cs := make([]CustomerService, len(i.CustomerService))
 	for n, c := range i.CustomerService {
-		c.Target = ""
+		c.Route, c.Target = inAppRoute(c.Target), ""
 		cs[n] = c
 	}
 	i.CustomerService = cs
@@ -214,6 +247,12 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.BrandName) == "" || len(c.BrandName) > 64 {
 		return bad("brandName must be 1-64 characters")
+	}
+	if c.Timezone != "" {
+		// "Local" and "" would follow the server host's zone: refused, the brand names its zone.
+		if _, err := time.LoadLocation(c.Timezone); err != nil || c.Timezone == "Local" {
+			return bad("timezone %q is not an IANA time zone name", c.Timezone)
+		}
 	}
 	if len(c.Languages) == 0 {
 		return bad("languages must not be empty")

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestValidate(t *testing.T) {
@@ -46,6 +47,9 @@ func TestValidate(t *testing.T) {
 		{"ErrCIDR", func(c *Config) { c.Region.BlockedCIDRs = []string{"10.0.0.0/33"} }, false},
 		{"ErrServiceToken", func(c *Config) { c.CustomerService[0].Path = "https://chat.example" }, false},
 		{"ErrServiceTokenRepeated", func(c *Config) { c.CustomerService[1].Path = c.CustomerService[0].Path }, false},
+		{"OK/TimezoneOtherZone", func(c *Config) { c.Timezone = "Asia/Ho_Chi_Minh" }, true},
+		{"ErrTimezoneUnknown", func(c *Config) { c.Timezone = "Mars/Olympus_Mons" }, false},
+		{"ErrTimezoneLocal", func(c *Config) { c.Timezone = "Local" }, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -139,5 +143,40 @@ func TestPublicHidesTargets(t *testing.T) {
 	}
 	if c.CustomerService[0].Target == "" {
 		t.Fatal("Public modified the original")
+	}
+}
+
+// A channel whose target is a page of the storefront itself names that page
+// (route): the browser opens it in the same tab, where the per-tab session
+// lives, instead of a new tab where the player would appear logged out.
+func TestPublicNamesInAppRoutes(t *testing.T) {
+	c := Demo()
+	c.Info.CustomerService = append(c.Info.CustomerService, CustomerService{ID: 9, Name: "Other site", Type: "LIVECHAT", Path: "cs-x", Target: "//evil.example/chat"})
+	got := map[string]string{}
+	for _, cs := range c.Info.Public().CustomerService {
+		got[cs.Path] = cs.Route
+	}
+	want := map[string]string{"cs-7f3a9c21": "/help#faq", "cs-b41d0e88": "", "cs-5c62aa17": "", "cs-x": ""}
+	for path, route := range want {
+		if got[path] != route {
+			t.Fatalf("%s: route %q, want %q (all: %v)", path, got[path], route, got)
+		}
+	}
+}
+
+// The brand has one time zone (Asia/Manila in the demo); a brand document
+// without one (older exports) reads as the default.
+func TestLocation(t *testing.T) {
+	c := Demo()
+	if c.Timezone != "Asia/Manila" || c.Info.Location().String() != "Asia/Manila" {
+		t.Fatalf("demo zone %q -> %v", c.Timezone, c.Info.Location())
+	}
+	c.Timezone = ""
+	if got := c.Info.Location().String(); got != DefaultTimezone {
+		t.Fatalf("empty zone -> %s, want %s", got, DefaultTimezone)
+	}
+	c.Timezone = "America/New_York"
+	if _, off := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC).In(c.Info.Location()).Zone(); off != -5*3600 {
+		t.Fatalf("New York offset %d", off)
 	}
 }

@@ -21,6 +21,7 @@ func Demo() Config {
 			DefaultLanguage: "TY",
 			Languages:       []string{"TY", "EN"},
 			Currency:        Currency{Code: "PHP", Symbol: "₱", Decimals: 2},
+			Timezone:        "Asia/Manila",
 			Theme: Theme{
 				LogoURL:      "/art/brand/logo.svg",
 				LogoLightURL: "/art/brand/logo-light.svg",

@@ -83,6 +83,15 @@ func (s *Service) Current(ctx context.Context) (*Config, error) {
 	return s.cached, nil
 }
 
+// Location is the brand time zone (DefaultTimezone while the brand cannot be read).
+func (s *Service) Location(ctx context.Context) *time.Location {
+	c, err := s.Current(ctx)
+	if err != nil {
+		return (&Info{}).Location()
+	}
+	return c.Info.Location()
+}
+
 // Status decides normal, maintenance or region restricted for this client.
 // Maintenance wins over region restriction.
 func (s *Service) Status(ctx context.Context, cl Client) (Status, error) {

@@ -34,7 +34,7 @@ func FuzzQuery(f *testing.F) {
 		if q.Page < 1 || q.PageSize < 1 || q.PageSize > MaxPageSize {
 			t.Fatalf("%q: page %d size %d", raw, q.Page, q.PageSize)
 		}
-		from, to, err := svc.span(q.From, q.To)
+		from, to, err := svc.span(BrandLocation(), q.From, q.To)
 		if err != nil {
 			if e := apperr.As(err); e.Code != "records.invalid_range" {
 				t.Fatalf("%q: %v", raw, err)
@@ -47,7 +47,7 @@ func FuzzQuery(f *testing.F) {
 		days := 0
 		for d := from; d.Before(to); d = d.AddDate(0, 0, 1) {
 			days++
-			if h, m, s := d.In(svc.tz).Clock(); h != 0 || m != 0 || s != 0 {
+			if h, m, s := d.In(BrandLocation()).Clock(); h != 0 || m != 0 || s != 0 {
 				t.Fatalf("%q: day start %v is not midnight", raw, d)
 			}
 		}

@@ -86,7 +86,7 @@ func newSite(t testing.TB, d *db.DB, start time.Time) *site {
 
 	mux := http.NewServeMux()
 	seamless.NewHandler(sl).Routes(mux)
-	NewHandler(NewService(sl, CatalogNames{Games: games}, clk, nil), accounts).Routes(mux)
+	NewHandler(NewService(sl, CatalogNames{Games: games}, clk, brands), accounts).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
 	srv := httptest.NewServer(httpx.Edge(mux, discard(), nil))
 	t.Cleanup(srv.Close)

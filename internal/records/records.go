@@ -6,6 +6,7 @@ package records
 
 import (
 	"context"
+	"github.com/palaro/palaro/internal/brand"
 	"sort"
 	"strings"
 	"time"
@@ -25,9 +26,8 @@ const (
 	dateLayout      = "2006-01-02"
 )
 
-// DefaultTimezone is the brand timezone while the brand configuration has
-// none (the demo brand is Philippine, UTC+8, like the account record).
-const DefaultTimezone = "Asia/Manila"
+// DefaultTimezone is the time zone when no Zone is given (brand.DefaultTimezone).
+const DefaultTimezone = brand.DefaultTimezone
 
 // RoundSource is what records needs from the seamless wallet
 // (*seamless.Service): a member's rounds, their totals, and the profit per
@@ -123,15 +123,25 @@ type Service struct {
 	rounds RoundSource
 	names  GameNames
 	clock  interface{ Now() time.Time }
-	tz     *time.Location
+	zone   Zone
 }
 
-// NewService builds the records service; tz nil means DefaultTimezone.
-func NewService(rounds RoundSource, names GameNames, clk interface{ Now() time.Time }, tz *time.Location) *Service {
-	if tz == nil {
-		tz = BrandLocation()
+// Zone yields the brand time zone (brand.Service satisfies it), read per
+// request so a brand change applies at once.
+type Zone interface {
+	Location(ctx context.Context) *time.Location
+}
+
+// NewService builds the records service; zone nil means DefaultTimezone.
+func NewService(rounds RoundSource, names GameNames, clk interface{ Now() time.Time }, zone Zone) *Service {
+	return &Service{rounds: rounds, names: names, clock: clk, zone: zone}
+}
+
+func (s *Service) location(ctx context.Context) *time.Location {
+	if s.zone != nil {
+		return s.zone.Location(ctx)
 	}
-	return &Service{rounds: rounds, names: names, clock: clk, tz: tz}
+	return BrandLocation()
 }
 
 // BrandLocation is DefaultTimezone, or a fixed UTC+8 when the system has no
@@ -148,14 +158,14 @@ func requireReal(c account.Caller) error {
 }
 
 // span resolves calendar days to [from, to) in the brand timezone.
-func (s *Service) span(fromS, toS string) (from, to time.Time, err error) {
-	today := s.clock.Now().In(s.tz)
+func (s *Service) span(tz *time.Location, fromS, toS string) (from, to time.Time, err error) {
+	today := s.clock.Now().In(tz)
 	if fromS == "" && toS == "" {
-		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, s.tz)
+		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, tz)
 		return end.AddDate(0, 0, -(DefaultDays - 1)), end.AddDate(0, 0, 1), nil
 	}
-	f, err1 := time.ParseInLocation(dateLayout, fromS, s.tz)
-	t, err2 := time.ParseInLocation(dateLayout, toS, s.tz)
+	f, err1 := time.ParseInLocation(dateLayout, fromS, tz)
+	t, err2 := time.ParseInLocation(dateLayout, toS, tz)
 	if err1 != nil || err2 != nil {
 		return from, to, apperr.Invalid("records.invalid_range").With("reason", "date")
 	}
@@ -176,7 +186,8 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if err := requireReal(c); err != nil {
 		return BetPage{}, err
 	}
-	from, to, err := s.span(q.From, q.To)
+	tz := s.location(ctx)
+	from, to, err := s.span(tz, q.From, q.To)
 	if err != nil {
 		return BetPage{}, err
 	}
@@ -206,7 +217,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if err != nil {
 		return BetPage{}, err
 	}
-	out := BetPage{List: make([]Bet, 0, len(rows)), Total: total, Page: q.Page, PageSize: q.PageSize, Timezone: s.tz.String(),
+	out := BetPage{List: make([]Bet, 0, len(rows)), Total: total, Page: q.Page, PageSize: q.PageSize, Timezone: tz.String(),
 		From: from.Format(dateLayout), To: to.AddDate(0, 0, -1).Format(dateLayout)}
 	for _, r := range rows {
 		out.List = append(out.List, s.bet(ctx, r))
@@ -255,15 +266,16 @@ func (s *Service) Profit(ctx context.Context, c account.Caller, fromS, toS strin
 	if err := requireReal(c); err != nil {
 		return ProfitReport{}, err
 	}
-	from, to, err := s.span(fromS, toS)
+	tz := s.location(ctx)
+	from, to, err := s.span(tz, fromS, toS)
 	if err != nil {
 		return ProfitReport{}, err
 	}
-	cells, err := s.rounds.ProfitByDay(ctx, c.MemberID, from, to, s.tz)
+	cells, err := s.rounds.ProfitByDay(ctx, c.MemberID, from, to, tz)
 	if err != nil {
 		return ProfitReport{}, err
 	}
-	out := ProfitReport{Days: []ProfitDay{}, Timezone: s.tz.String(), From: from.Format(dateLayout), To: to.AddDate(0, 0, -1).Format(dateLayout)}
+	out := ProfitReport{Days: []ProfitDay{}, Timezone: tz.String(), From: from.Format(dateLayout), To: to.AddDate(0, 0, -1).Format(dateLayout)}
 	index := map[string]int{}
 	for _, cell := range cells {
 		i, ok := index[cell.Day]

@@ -2,6 +2,8 @@ package wallet
 
 import (
 	"context"
+	"github.com/palaro/palaro/internal/brand"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,10 +26,6 @@ const (
 	recordDateLayout    = "2006-01-02"
 )
 
-// DefaultTimezone is the brand timezone while the brand configuration has
-// none: the demo brand is Philippine (UTC+8, no daylight saving).
-const DefaultTimezone = "Asia/Manila"
-
 // Record types the browser filters by, and the ledger kinds behind each.
 var recordKinds = map[string][]string{
 	"deposit":    {ledger.KindDeposit},
@@ -42,6 +40,17 @@ var recordKinds = map[string][]string{
 
 // RecordTypes lists the filter values in display order.
 var RecordTypes = []string{"deposit", "withdrawal", "transfer", "bet", "win", "bonus", "adjustment", "refund"}
+
+// Reasons the system writes on its own postings; the record answers them as
+// RemarkCode for the browser to translate, never as text.
+const (
+	ReasonDemoOpening     = "demo_opening"
+	ReasonFreeplayOpening = "freeplay_opening"
+	ReasonVendorRefused   = "vendor_refused"
+)
+
+// RemarkCodes lists every RemarkCode (the browser's translations are checked against it).
+var RemarkCodes = []string{ReasonDemoOpening, ReasonFreeplayOpening, ReasonVendorRefused}
 
 // recordType is the filter value a posting kind is shown under.
 func recordType(kind string) string {
@@ -75,7 +84,8 @@ type RecordLine struct {
 	Amount       int64  `json:"amount"` // signed minor units: positive came in
 	BalanceAfter int64  `json:"balanceAfter"`
 	Reference    string `json:"reference"`
-	Remark       string `json:"remark"`
+	Remark       string `json:"remark"`               // free text: an operator's reason, a transfer's route
+	RemarkCode   string `json:"remarkCode,omitempty"` // one of RemarkCodes, translated by the reader
 }
 
 // RecordSums are the totals over every matching line (not only the page),
@@ -103,26 +113,26 @@ type RecordPage struct {
 type Records struct {
 	wallet *Service
 	clock  interface{ Now() time.Time }
-	tz     *time.Location
 }
 
 // NewRecords builds the account record over the wallet's ledger.
 func NewRecords(w *Service, clk interface{ Now() time.Time }) *Records {
-	return &Records{wallet: w, clock: clk, tz: brandLocation()}
+	return &Records{wallet: w, clock: clk}
 }
 
-// brandLocation is the brand timezone (DefaultTimezone; a fixed UTC+8 when
-// the system has no zone database).
-func brandLocation() *time.Location {
-	if loc, err := time.LoadLocation(DefaultTimezone); err == nil {
-		return loc
+// location is the brand time zone (brand.Info.Timezone), read per request so
+// a brand change applies at once; days and CSV times are in it.
+func (r *Records) location(ctx context.Context) *time.Location {
+	if c, err := r.wallet.brand.Current(ctx); err == nil {
+		return c.Info.Location()
 	}
-	return time.FixedZone("PHT", 8*3600)
+	return (&brand.Info{}).Location()
 }
 
 // span is a checked query: the time range and kinds to read.
 type span struct {
 	from, to   time.Time // [from, to)
+	tz         *time.Location
 	fromS, toS string
 	kinds      []string
 	page, size int
@@ -138,14 +148,15 @@ func (r *Records) resolve(ctx context.Context, c account.Caller, q RecordQuery, 
 		return span{}, err
 	}
 	var s span
-	today := r.clock.Now().In(r.tz)
+	s.tz = r.location(ctx)
+	today := r.clock.Now().In(s.tz)
 	switch {
 	case q.From == "" && q.To == "":
-		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, r.tz)
+		end := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, s.tz)
 		s.from, s.to = end.AddDate(0, 0, -(DefaultRecordDays-1)), end.AddDate(0, 0, 1)
 	default:
-		from, err1 := time.ParseInLocation(recordDateLayout, q.From, r.tz)
-		to, err2 := time.ParseInLocation(recordDateLayout, q.To, r.tz)
+		from, err1 := time.ParseInLocation(recordDateLayout, q.From, s.tz)
+		to, err2 := time.ParseInLocation(recordDateLayout, q.To, s.tz)
 		if err1 != nil || err2 != nil {
 			return span{}, apperr.Invalid("wallet.invalid_range").With("reason", "date")
 		}
@@ -220,7 +231,7 @@ func (r *Records) Page(ctx context.Context, c account.Caller, q RecordQuery) (Re
 	if err != nil {
 		return RecordPage{}, err
 	}
-	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
 	lq := ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Offset: (s.page - 1) * s.size, Limit: s.size}
 	rows, total, err := r.wallet.ledger.Lines(ctx, lq)
 	if err != nil {
@@ -278,11 +289,12 @@ func (r *Records) Export(ctx context.Context, c account.Caller, q RecordQuery) (
 	for _, l := range rows {
 		lines = append(lines, recordLine(l, s.wallets))
 	}
-	page = RecordPage{Total: total, From: s.fromS, To: s.toS, Timezone: r.tz.String(), Currency: s.currency, Decimals: s.decimals}
+	page = RecordPage{Total: total, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
 	return lines, page, total > len(rows), nil
 }
 
 func recordLine(l ledger.LineRow, wallets map[int64]string) RecordLine {
+	text, code := remark(l)
 	return RecordLine{
 		ID:           strconv.FormatInt(l.PostingID, 10) + "-" + strconv.FormatInt(l.AccountID, 10),
 		PostingID:    l.PostingID,
@@ -293,7 +305,8 @@ func recordLine(l ledger.LineRow, wallets map[int64]string) RecordLine {
 		Amount:       l.Amount,
 		BalanceAfter: l.BalanceAfter,
 		Reference:    reference(l),
-		Remark:       remark(l),
+		Remark:       text,
+		RemarkCode:   code,
 	}
 }
 
@@ -312,23 +325,25 @@ func reference(l ledger.LineRow) string {
 }
 
 // remark is what a posting says about itself: a transfer's route, an
-// operator's or the system's reason.
-func remark(l ledger.LineRow) string {
+// operator's reason (free text), and the system's reason as a code.
+func remark(l ledger.LineRow) (text, code string) {
+	why := l.Metadata["reason"]
+	if slices.Contains(RemarkCodes, why) {
+		code, why = why, ""
+	}
 	if v := l.Metadata["vendor"]; v != "" && l.Kind == ledger.KindTransfer {
 		from, to := "MAIN", v
 		if l.Metadata["direction"] == DirectionOut {
 			from, to = v, "MAIN"
 		}
 		r := from + " → " + to
-		if why := l.Metadata["reason"]; why != "" {
+		if why != "" {
 			r += " (" + why + ")"
 		}
-		return r
+		return r, code
 	}
-	for _, k := range []string{"remark", "reason"} {
-		if v := l.Metadata[k]; v != "" {
-			return v
-		}
+	if v := l.Metadata["remark"]; v != "" {
+		return v, code
 	}
-	return ""
+	return why, code
 }

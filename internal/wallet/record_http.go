@@ -48,6 +48,11 @@ var (
 		"EN": {"deposit": "Deposit", "withdrawal": "Withdrawal", "transfer": "Transfer", "bet": "Bet", "win": "Win", "bonus": "Bonus", "adjustment": "Adjustment", "refund": "Refund"},
 		"TY": {"deposit": "Deposito", "withdrawal": "Pag-withdraw", "transfer": "Paglipat", "bet": "Taya", "win": "Panalo", "bonus": "Bonus", "adjustment": "Pagsasaayos", "refund": "Refund"},
 	}
+	// The system's reasons (RemarkCodes) in the CSV's language.
+	csvRemarks = map[string]map[string]string{
+		"EN": {ReasonDemoOpening: "Demo opening balance", ReasonFreeplayOpening: "Free-play opening balance", ReasonVendorRefused: "Returned: the game provider refused the transfer"},
+		"TY": {ReasonDemoOpening: "Panimulang balanse ng demo", ReasonFreeplayOpening: "Panimulang balanse ng libreng laro", ReasonVendorRefused: "Ibinalik: tinanggihan ng provider ng laro ang paglipat"},
+	}
 )
 
 func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request) {
@@ -69,7 +74,7 @@ func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request
 	if _, ok := csvHeader[lang]; !ok {
 		lang = "EN"
 	}
-	tz := h.records.tz
+	tz := h.records.location(r.Context())
 	var buf bytes.Buffer
 	buf.WriteString("\ufeff") // UTF-8 BOM: spreadsheet programs then read the file as UTF-8
 	cw := csv.NewWriter(&buf)
@@ -82,7 +87,7 @@ func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request
 			money.Format(l.Amount, page.Decimals),
 			money.Format(l.BalanceAfter, page.Decimals),
 			csvText(l.Reference),
-			csvText(l.Remark),
+			csvText(csvRemark(lang, l)),
 		})
 	}
 	cw.Flush()
@@ -106,4 +111,17 @@ func csvText(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// csvRemark is the remark cell: the system's reason translated, then any free text.
+func csvRemark(lang string, l RecordLine) string {
+	code := csvRemarks[lang][l.RemarkCode]
+	switch {
+	case code == "":
+		return l.Remark
+	case l.Remark == "":
+		return code
+	default:
+		return code + " · " + l.Remark
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"github.com/palaro/palaro/internal/brand"
 	"io"
 	"net/http"
 	"strconv"
@@ -65,7 +66,8 @@ func TestAccountRecord(t *testing.T) {
 		if r := s.transfer(t, s.login(t, "agent01"), s.key(), "MAIN", "JDB", "1"); r.value["status"] != TransferSuccess {
 			t.Fatal(r.env)
 		}
-		today := time.Now().In(brandLocation()).Format("2006-01-02")
+		manila, _ := time.LoadLocation(brand.DefaultTimezone)
+		today := time.Now().In(manila).Format("2006-01-02")
 		q := "/wps/v2/wallets/transactions?from=" + today + "&to=" + today
 
 		t.Run("All", func(t *testing.T) {
@@ -80,7 +82,9 @@ func TestAccountRecord(t *testing.T) {
 				t.Fatalf("newest %+v", newest)
 			}
 			oldest := list[3].(map[string]any)
-			if oldest["type"] != "adjustment" || num(oldest["amount"]) != DemoOpening || num(oldest["balanceAfter"]) != DemoOpening {
+			// The system's reason is a code the browser translates, never text.
+			if oldest["type"] != "adjustment" || num(oldest["amount"]) != DemoOpening || num(oldest["balanceAfter"]) != DemoOpening ||
+				oldest["remarkCode"] != ReasonDemoOpening || oldest["remark"] != "" {
 				t.Fatalf("oldest %+v", oldest)
 			}
 			deposit := list[2].(map[string]any)
@@ -91,7 +95,7 @@ func TestAccountRecord(t *testing.T) {
 			if num(sums["in"]) != DemoOpening+50_000+5_000 || num(sums["out"]) != 20_000 {
 				t.Fatalf("sums %+v", sums)
 			}
-			if r.value["from"] != today || r.value["to"] != today || r.value["timezone"] != DefaultTimezone {
+			if r.value["from"] != today || r.value["to"] != today || r.value["timezone"] != brand.DefaultTimezone {
 				t.Fatalf("range %+v", r.value)
 			}
 		})
@@ -183,6 +187,9 @@ func TestAccountRecord(t *testing.T) {
 			if strings.Join(rows[0], "|") != "Time|Type|Wallet|Amount|Balance after|Reference|Remark" {
 				t.Fatalf("header %q", rows[0])
 			}
+			if rows[4][6] != "Demo opening balance" {
+				t.Fatalf("remark of the opening %q", rows[4])
+			}
 			if rows[1][1] != "Transfer" || rows[1][3] != "50.00" || rows[2][3] != "-200.00" || rows[3][1] != "Deposit" || rows[3][4] != "10500.00" || rows[4][3] != "10000.00" {
 				t.Fatalf("rows %q", rows)
 			}
@@ -190,6 +197,30 @@ func TestAccountRecord(t *testing.T) {
 			rows, _ = csv.NewReader(bytes.NewReader(bytes.TrimPrefix(ty.body, []byte("\ufeff")))).ReadAll()
 			if len(rows) != 2 || rows[0][0] != "Oras" || rows[1][1] != "Deposito" {
 				t.Fatalf("TY %q", rows)
+			}
+		})
+		// The brand's one time zone: the list says it and the CSV's times are in it.
+		t.Run("BrandTimezone", func(t *testing.T) {
+			s.brand.mu.Lock()
+			s.brand.c.Timezone = "America/New_York"
+			s.brand.mu.Unlock()
+			defer func() {
+				s.brand.mu.Lock()
+				s.brand.c.Timezone = brand.DefaultTimezone
+				s.brand.mu.Unlock()
+			}()
+			ny, _ := time.LoadLocation("America/New_York")
+			nyToday := time.Now().In(ny).Format("2006-01-02")
+			r := s.call(t, "GET", "/wps/v2/wallets/transactions?from="+nyToday+"&to="+nyToday, token, "", nil)
+			list, _ := r.value["list"].([]any)
+			if r.status != 200 || r.value["timezone"] != "America/New_York" || len(list) == 0 {
+				t.Fatalf("%d %+v", r.status, r.env)
+			}
+			newest := time.UnixMilli(int64(list[0].(map[string]any)["time"].(float64)))
+			c := s.csv(t, "/wps/v2/wallets/transactions.csv?from="+nyToday+"&to="+nyToday, token, "EN")
+			rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(c.body, []byte("\ufeff")))).ReadAll()
+			if err != nil || len(rows) < 2 || rows[1][0] != newest.In(ny).Format("2006-01-02 15:04:05") {
+				t.Fatalf("csv time %q, want %s", rows, newest.In(ny).Format("2006-01-02 15:04:05"))
 			}
 		})
 	})

@@ -140,7 +140,7 @@ func (s *Service) SeedDemo(ctx context.Context, memberIDs ...int64) (bool, error
 				{AccountID: clearing.ID, Amount: -DemoOpening, Currency: cur.Code},
 				{AccountID: main.ID, Amount: DemoOpening, Currency: cur.Code},
 			},
-			Metadata: map[string]string{"reason": "demo_opening"},
+			Metadata: map[string]string{"reason": ReasonDemoOpening},
 		})
 		if err != nil {
 			return posted, err
@@ -169,7 +169,7 @@ func (s *Service) freePlayAccount(ctx context.Context, memberID int64) (ledger.A
 			{AccountID: house.ID, Amount: -FreePlayOpening, Currency: FreePlayCurrency},
 			{AccountID: a.ID, Amount: FreePlayOpening, Currency: FreePlayCurrency},
 		},
-		Metadata: map[string]string{"reason": "freeplay_opening"},
+		Metadata: map[string]string{"reason": ReasonFreeplayOpening},
 	}); err != nil {
 		return a, err
 	}

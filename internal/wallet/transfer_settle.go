@@ -134,7 +134,7 @@ func (t *Transfers) refundIfDebited(ctx context.Context, tr Transfer) error {
 		}
 		return err
 	}
-	req, err := t.postingRequest(ctx, tr, tr.ledgerKey+":refund", true, "vendor_refused")
+	req, err := t.postingRequest(ctx, tr, tr.ledgerKey+":refund", true, ReasonVendorRefused)
 	if err != nil {
 		return err
 	}

@@ -159,6 +159,10 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
+    // Fixtures built with local-time Date constructors are read in the demo
+    // brand's zone, where the app shows every date (lib/format.ts); the zone
+    // tests (lib/time.test.ts) use UTC instants and other zones explicitly.
+    env: { TZ: 'Asia/Manila' },
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', '../../packages/*/src/**/*.test.ts'],

@@ -12,6 +12,7 @@ import { setApiLanguage } from '@/lib/api';
 import { statusQuery, type SystemStatus } from '@/features/system/api/status';
 import { announcementsQuery } from '@/features/content/api/announcements';
 import { applyBrand } from '@/features/system/lib/theme';
+import { setBrandTimeZone } from '@/lib/format';
 import { BootError } from './BootError';
 import { App, startScreen } from './App';
 import { hideCover } from './cover';
@@ -56,6 +57,7 @@ export async function boot(el: HTMLElement) {
     return;
   }
   applyBrand(status.info);
+  setBrandTimeZone(status.info.timezone);
   const lang = startLanguage(status.info.languages ?? [], status.info.defaultLanguage || DEFAULT_LANGUAGE);
   setApiLanguage(lang);
   // Every storefront page reads the visitor's announcements (popup; home banners

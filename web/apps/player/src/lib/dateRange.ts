@@ -3,7 +3,8 @@
 // and previous 7 and 30 days). Presets pick a window ending today (today,
 // the previous 7 days, the previous 30 days); the steppers move the window
 // back or forward by 7 or 30 days, never past today. Dates are calendar days
-// "YYYY-MM-DD" in local time; the server reads them in the brand's time zone.
+// "YYYY-MM-DD" in the brand's time zone, where the server reads them.
+import { brandTimeZone, formatDateTime, todayInBrand } from './format';
 
 export type DateRange = { from: string; to: string };
 export type Preset = 'today' | 'last7' | 'last30';
@@ -84,26 +85,15 @@ export function clampRange(r: DateRange, today: string): DateRange {
   return { from, to };
 }
 
-function zoneParts(ms: number, timeZone: string): Record<string, string> | undefined {
-  try {
-    const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    return Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  } catch {
-    return undefined; // unknown zone name
-  }
-}
-
 /**
  * Today's date in the brand's time zone (the server reads the range's dates
- * there), or in the browser's when the zone is not known yet.
+ * there); the zone the server answered wins when given.
  */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
-  const p = timeZone ? zoneParts(now.getTime(), timeZone) : undefined;
-  return p ? `${p.year}-${p.month}-${p.day}` : isoDay(now);
+  return todayInBrand(now, timeZone || brandTimeZone());
 }
 
-/** "yyyy-MM-dd HH:mm:ss" of a Unix ms time in the brand's time zone (the browser's when unknown). */
-export function formatInZone(ms: number, timeZone: string | undefined): string | undefined {
-  const p = timeZone ? zoneParts(ms, timeZone) : undefined;
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}` : undefined;
+/** "yyyy-MM-dd HH:mm:ss" of a Unix ms time in the zone the server answered, else the brand's. */
+export function formatInZone(ms: number, timeZone: string | undefined): string {
+  return formatDateTime(ms, timeZone || brandTimeZone());
 }

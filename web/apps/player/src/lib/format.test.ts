@@ -9,6 +9,6 @@ test('formats minor units with 2 decimals and thousands separators', () => {
 });
 
 test('formats date time as yyyy-MM-dd HH:mm:ss', () => {
-  expect(formatDateTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+  expect(formatDateTime(new Date(Date.UTC(2026, 0, 1, 19, 4, 5)))).toBe('2026-01-02 03:04:05'); // Manila, the default brand zone
   expect(formatDateTime('nope')).toBe('');
 });

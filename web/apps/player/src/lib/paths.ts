@@ -61,3 +61,9 @@ export function isSideMenuCollapsedPath(pathname: string): boolean {
   const p = pathname.toLowerCase();
   return sideMenuCollapsedMarkers.some((m) => p.includes(m));
 }
+
+/** The agent pages (/agent, /agentHome): their own layout, no announcement popups (spec section 4). */
+export function isAgentPagePath(pathname: string): boolean {
+  const p = pathname.toLowerCase().replace(/\/+$/, '');
+  return p === paths.agent.toLowerCase() || p === paths.agentHome.toLowerCase();
+}

@@ -2,6 +2,7 @@
 // complaints, affiliate), official channels (only those configured), the age
 // badge, licence line and vendor wordmarks.
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
 import { Link } from 'react-router';
 import { HELP_KEYS } from '@/features/help/api/helpCenter';
 import { openCustomerService, primaryCustomerService } from '@/features/system/lib/customerService';
@@ -9,6 +10,7 @@ import { cdnUrl, pickBase } from '@/lib/cdn';
 import { categoryPath, paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useBrandInfo } from '../brand';
+import { useAppNavigate } from '../navigation';
 import { SocialIcon, SOCIAL_TYPES } from './SocialIcon';
 import { useShellCategories } from './useShellData';
 import s from './Footer.module.css';
@@ -17,6 +19,7 @@ import { BrandLogo } from '@/components/ui/BrandLogo';
 export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
 
 export function Footer() {
+  const navigate = useAppNavigate();
   const { t } = useTranslation('layout');
   const info = useBrandInfo();
   const { openHelp, openFeedback } = useUiActions();
@@ -25,7 +28,7 @@ export function Footer() {
   const socials = SOCIAL_TYPES.map((type) => info.resources?.find((r) => r.resourceType === type)).filter((r): r is NonNullable<typeof r> => !!r);
   const cs = primaryCustomerService(info.customerService);
   const products = categories.filter((c) => c.code !== 'INHOUSE' || !categories.some((x) => x.code === 'BGS'));
-  const year = new Date().getFullYear();
+  const year = formatDate(Date.now()).slice(0, 4);
 
   return (
     <footer className={s.footer} data-testid="footer">
@@ -88,7 +91,7 @@ export function Footer() {
             <ul className={s.links}>
               {cs && (
                 <li>
-                  <button type="button" className={s.linkBtn} onClick={() => openCustomerService(info.customerService)}>
+                  <button type="button" className={s.linkBtn} onClick={() => openCustomerService(info.customerService, navigate)}>
                     {t('layout:side.customerService')}
                   </button>
                 </li>

@@ -51,7 +51,7 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
           <HeaderNav />
         </div>
       )}
-      <div className={s.actions}>
+      <div className={s.actions} data-header-fit="actions">
         {loggedIn ? (
           <Suspense fallback={<span className={s.memberPending} aria-hidden="true" />}>
             <MemberMenu compact={phone} />

@@ -1,8 +1,12 @@
 // Header navigation with per-category vendor drop-downs (hover or keyboard focus).
-import { useRef, useState, type KeyboardEvent } from 'react';
+// The entries that do not fit the bar's width (a member's balance and name,
+// longer languages, 1280 px screens) go, from the end, into a "More" menu:
+// nothing scrolls out of sight or is cut. The fit is measured on a hidden copy
+// of the entries, again whenever the bar's width or the language changes.
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { ChevronDown, LayoutGrid } from 'lucide-react';
+import { ChevronDown, Ellipsis, LayoutGrid } from 'lucide-react';
 import { cdnUrl, pickBase } from '@/lib/cdn';
 import { useUiActions } from '@/lib/ui-actions';
 import type { VendorCard } from '@/features/catalog/types';
@@ -12,12 +16,48 @@ import { headerNav, type HeaderNavItem } from './nav';
 import { useShellCategories } from './useShellData';
 import s from './HeaderNav.module.css';
 
+/** How many entries fit: widths of the entries and of the More button, in the bar's width. */
+export function fitCount(widths: number[], moreWidth: number, available: number): number {
+  const total = widths.reduce((a, w) => a + w, 0);
+  if (total <= available) return widths.length;
+  let used = moreWidth;
+  let n = 0;
+  while (n < widths.length && used + widths[n] <= available) used += widths[n++];
+  return n;
+}
+
 export function HeaderNav() {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { categories } = useShellCategories();
   const items = headerNav(categories);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  const navRef = useRef<HTMLElement>(null);
+  const measureRef = useRef<HTMLUListElement>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const keys = items.map((i) => i.key).join(',');
+
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const ruler = measureRef.current;
+    if (!nav || !ruler) return;
+    const fit = () => {
+      const cells = Array.from(ruler.children) as HTMLElement[];
+      const widths = cells.slice(0, -1).map((c) => c.getBoundingClientRect().width + 2);
+      const more = cells[cells.length - 1]?.getBoundingClientRect().width ?? 64;
+      setShown(fitCount(widths, more + 2, nav.clientWidth));
+    };
+    fit();
+    const ro = new ResizeObserver(fit);
+    ro.observe(nav);
+    ro.observe(ruler);
+    void document.fonts?.ready.then(fit);
+    return () => ro.disconnect();
+  }, [keys, i18n.language]);
+
+  const visible = shown === null ? items : items.slice(0, shown);
+  const overflow = shown === null ? [] : items.slice(shown);
 
   const openNow = (key: string) => {
     clearTimeout(closeTimer.current);
@@ -35,9 +75,27 @@ export function HeaderNav() {
   };
 
   return (
-    <nav className={s.nav} aria-label={t('layout:header.navLabel')} onKeyDown={onKeyDown} data-testid="header-nav">
-      <ul className={s.list}>
+    <nav ref={navRef} className={s.nav} aria-label={t('layout:header.navLabel')} onKeyDown={onKeyDown} data-testid="header-nav" data-fitted={shown !== null}>
+      <div className={s.rulerBox} aria-hidden="true">
+      <ul ref={measureRef} className={[s.list, s.ruler].join(' ')}>
         {items.map((item) => (
+          <li key={item.key} className={s.item}>
+            <span className={s.link}>
+              <NavIcon code={item.key} size={20} className={s.icon} />
+              <span className={s.label}>{t(`layout:nav.${item.key}`)}</span>
+            </span>
+          </li>
+        ))}
+        <li className={s.item}>
+          <span className={s.link}>
+            <Ellipsis size={20} className={s.icon} />
+            <span className={s.label}>{t('layout:header.more')}</span>
+          </span>
+        </li>
+      </ul>
+      </div>
+      <ul className={s.list}>
+        {visible.map((item) => (
           <li
             key={item.key}
             className={s.item}
@@ -52,8 +110,81 @@ export function HeaderNav() {
             {item.kind === 'category' && openKey === item.key && <VendorDropdown item={item} onDone={() => setOpenKey(null)} />}
           </li>
         ))}
+        {overflow.length > 0 && <MoreMenu items={overflow} open={moreOpen} setOpen={setMoreOpen} />}
       </ul>
     </nav>
+  );
+}
+
+function MoreMenu({ items, open, setOpen }: { items: HeaderNavItem[]; open: boolean; setOpen: (v: boolean) => void }) {
+  const { t } = useTranslation('layout');
+  const { launch } = useUiActions();
+  const root = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open, setOpen]);
+  return (
+    <li
+      ref={root}
+      className={[s.item, s.moreItem].join(' ')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          root.current?.querySelector<HTMLElement>('button')?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button type="button" className={s.link} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)} data-testid="header-nav-more" data-more-keys={items.map((i) => i.key).join(',')}>
+        <Ellipsis size={20} aria-hidden="true" className={s.icon} />
+        <span className={s.label} data-nav-label>
+          {t('layout:header.more')}
+        </span>
+      </button>
+      {open && (
+        <ul className={s.moreMenu} data-testid="header-nav-more-menu">
+          {items.map((item) => {
+            const label = t(`layout:nav.${item.key}`);
+            const content = (
+              <>
+                <NavIcon code={item.key} size={18} className={s.icon} />
+                <span>{label}</span>
+              </>
+            );
+            return (
+              <li key={item.key}>
+                {item.kind === 'category' && item.action === 'launch' ? (
+                  <button
+                    type="button"
+                    className={s.moreLink}
+                    data-nav-more-key={item.key}
+                    onClick={() => {
+                      setOpen(false);
+                      const v = item.vendors[0];
+                      launch({ vassalage: v.vassalage, gameType: v.gameType, isGame: v.isGame, launchMode: v.launchMode, name: v.displayName, header: true });
+                    }}
+                  >
+                    {content}
+                  </button>
+                ) : (
+                  <NavLink to={item.to} end={item.kind === 'home'} className={({ isActive }) => [s.moreLink, isActive ? s.moreActive : ''].join(' ')} data-nav-more-key={item.key} onClick={() => setOpen(false)}>
+                    {content}
+                  </NavLink>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </li>
   );
 }
 
@@ -64,7 +195,9 @@ function NavEntry({ item, expanded, onActivate }: { item: HeaderNavItem; expande
   const content = (
     <>
       <NavIcon code={item.key} size={20} className={s.icon} />
-      <span className={s.label}>{label}</span>
+      <span className={s.label} data-nav-label>
+        {label}
+      </span>
       {item.kind === 'category' && <ChevronDown size={12} aria-hidden="true" className={s.chev} />}
     </>
   );

@@ -118,7 +118,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
         <Avatar />
         <UnreadBadge count={unread} floating data-testid="member-menu-unread" />
         {!compact && (
-          <span className={s.name} data-testid="header-account">
+          <span className={s.name} title={account} data-testid="header-account">
             {account}
           </span>
         )}

@@ -12,6 +12,7 @@ import { openCustomerService, primaryCustomerService } from '@/features/system/l
 import { categoryPath, paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useBrandInfo } from '../brand';
+import { useAppNavigate } from '../navigation';
 import { NavIcon } from './icons';
 import { LanguageSelector } from './LanguageSelector';
 import { SocialIcon, isSocialType } from './SocialIcon';
@@ -31,6 +32,7 @@ export type SideMenuProps = {
 };
 
 export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer }: SideMenuProps) {
+  const navigate = useAppNavigate();
   const { t } = useTranslation('layout');
   const info = useBrandInfo();
   const { requireLogin } = useUiActions();
@@ -193,7 +195,7 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
 
         {cs && (
           <div className={s.section}>
-            <button type="button" className={s.entry} title={t('layout:side.customerService')} onClick={() => openCustomerService(info.customerService)}>
+            <button type="button" className={s.entry} title={t('layout:side.customerService')} onClick={() => openCustomerService(info.customerService, navigate)}>
               <Headset size={20} aria-hidden="true" />
               <span className={s.text}>{t('layout:side.customerService')}</span>
               <ExternalLink size={14} aria-hidden="true" className={s.ext} />

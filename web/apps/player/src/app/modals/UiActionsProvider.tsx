@@ -8,7 +8,8 @@ import { useLocation } from 'react-router';
 import { announcementsQuery } from '@/features/content/api/announcements';
 import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/features/session';
 import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
-import { paths } from '@/lib/paths';
+import { hostNavigateTarget } from '@/lib/hostFrame';
+import { isAgentPagePath, paths } from '@/lib/paths';
 import { useAppNavigate } from '../navigation';
 import { recordPopupClosed, shouldAutoShowPopup } from './popupSession';
 
@@ -110,9 +111,12 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   const language = (i18n.language || 'TY').toUpperCase();
   const navigate = useAppNavigate();
   const location = useLocation();
-  // Logged-in users see execution A, F on their first login; visitors B (spec section 4).
-  const execution = session.loggedIn ? (session.firstTimeLogin ? 'F' : 'A') : 'B';
-  const announcements = useQuery(announcementsQuery(language, execution));
+  // Logged-in users see execution A, a player F on the account's first login
+  // (the login answer's firstTimeLogin); visitors B (spec section 4). The agent
+  // pages show no announcement popup at all.
+  const execution = session.loggedIn ? (session.firstTimeLogin && !session.isAgent && !session.isTrial ? 'F' : 'A') : 'B';
+  const onAgentPage = isAgentPagePath(location.pathname);
+  const announcements = useQuery({ ...announcementsQuery(language, execution), enabled: !onAgentPage });
   const popupCount = announcements.data?.popup?.length ?? 0;
   // Closing is recorded per member (or anonymously); a login shows the member's popups again.
   const popupUser = session.loggedIn ? session.info?.account || 'member' : null;
@@ -126,7 +130,7 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   // (otherDialogOpen): it waits until they close. A login (or logout) starts a new round.
   const busy = otherDialogOpen(open);
   useEffect(() => {
-    if (autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info) || busy) return;
+    if (onAgentPage || autoShown.current === popupRound || !announcements.data || (session.loggedIn && !session.info) || busy) return;
     if (!shouldAutoShowPopup(popupCount, storage(), popupUser)) {
       autoShown.current = popupRound;
       return;
@@ -139,9 +143,21 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         return { ...o, announcements: true };
       });
     });
-  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy]);
+  }, [announcements.data, popupCount, popupRound, popupUser, session.loggedIn, session.info, busy, onAgentPage]);
 
   const set = useCallback((patch: Partial<Open>) => setOpen((o) => ({ ...o, ...patch })), []);
+
+  // The game frame asks for a page of the storefront (customer service): the game closes and the page opens in this tab.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const to = hostNavigateTarget(e, window.location.origin);
+      if (!to) return;
+      set({ game: null });
+      navigate(to);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [set, navigate]);
 
   // A default or expired password: the forced change-password modal (establishSession asks).
   useEffect(() => onForcedPasswordChange(() => set({ changePassword: { forced: true }, login: false })), [set]);

@@ -116,6 +116,7 @@ function AgentHeader({ nickname, onSignOut, leaving }: { nickname?: string; onSi
 function AgentNav() {
   const { t } = useTranslation('agent', { useSuspense: true });
   const info = useBrandInfo();
+  const navigate = useAppNavigate();
   const cs = primaryCustomerService(info.customerService);
   return (
     <nav className={s.nav} aria-label={t('agent:home.menu')} data-testid="agent-nav">
@@ -128,7 +129,7 @@ function AgentNav() {
         </li>
         {cs && (
           <li>
-            <button type="button" className={s.navItem} onClick={() => openCustomerService(info.customerService)}>
+            <button type="button" className={s.navItem} onClick={() => openCustomerService(info.customerService, navigate)}>
               <Headset size={18} aria-hidden="true" />
               <span>{t('agent:menu.customerService')}</span>
             </button>

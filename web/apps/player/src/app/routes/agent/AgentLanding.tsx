@@ -4,6 +4,7 @@
 // goes straight to /agentHome.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
 import { Link } from 'react-router';
 import { BarChart3, Clock, GraduationCap, House, KeyRound, Megaphone } from 'lucide-react';
 import { Button, buttonClassName } from '@/components/ui';
@@ -118,7 +119,7 @@ function AgentLandingPage() {
         </section>
       </main>
       <footer className={s.foot}>
-        <p>{t('agent:footer', { brand: info.brandName, year: new Date().getFullYear() })}</p>
+        <p>{t('agent:footer', { brand: info.brandName, year: formatDate(Date.now()).slice(0, 4) })}</p>
       </footer>
     </div>
   );

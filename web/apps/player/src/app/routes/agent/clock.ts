@@ -1,23 +1,18 @@
-// The agent centre's header clock: the browser's GMT offset and local time,
-// refreshed every second (spec section 2, agent centre).
+// The agent centre's header clock: the brand time zone's GMT offset and time
+// (the zone every record uses, not the browser's), refreshed every second
+// (spec section 2, agent centre).
 import { useEffect, useState } from 'react';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDateTime, zoneOffset } from '@/lib/format';
 
-/** "GMT+08:00" for a Date whose getTimezoneOffset() is -480 (minutes behind UTC, so the sign flips). */
-export function gmtOffset(date: Pick<Date, 'getTimezoneOffset'>): string {
-  const east = -date.getTimezoneOffset();
-  const sign = east < 0 ? '-' : '+';
-  const abs = Math.abs(east);
-  return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+/** "GMT+08:00": the brand zone's offset at that moment. */
+export function gmtOffset(date: Date): string {
+  return zoneOffset(date);
 }
 
-/** Local time as yyyy-MM-dd HH:mm:ss (the spec's time format, 24-hour). */
+/** The brand zone's time as yyyy-MM-dd HH:mm:ss (the spec's time format, 24-hour). */
 export function clockText(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return formatDateTime(date);
 }
 
 /** The current time, re-rendered on every second boundary. */

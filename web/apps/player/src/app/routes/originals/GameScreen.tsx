@@ -10,7 +10,11 @@ import type { GameSlug } from '@/features/originals/slugs';
 import { useSession } from '@/features/session';
 import { balanceQuery } from '@/features/wallet/api/balance';
 import { useBalance } from '@/features/wallet/hooks/useBalance';
+import { openCustomerService } from '@/features/system/lib/customerService';
+import { navigateHost } from '@/lib/hostFrame';
 import { useUiActions } from '@/lib/ui-actions';
+import { useBrandInfo } from '../../brand';
+import { useAppNavigate } from '../../navigation';
 import s from './originals.module.css';
 
 export default function GameScreen({ game }: { game: GameSlug }) {
@@ -19,6 +23,10 @@ export default function GameScreen({ game }: { game: GameSlug }) {
   const { data } = useBalance();
   const qc = useQueryClient();
   const { openLogin } = useUiActions();
+  const info = useBrandInfo();
+  const navigate = useAppNavigate();
+  // In the game popup's iframe the storefront around it goes to the page (same tab, same session).
+  const onCustomerService = useCallback(() => openCustomerService(info.customerService, (to) => navigateHost(to, navigate)), [info.customerService, navigate]);
   const onBalance = useCallback(
     (minor: number) => {
       if (!token) return;
@@ -26,7 +34,7 @@ export default function GameScreen({ game }: { game: GameSlug }) {
     },
     [qc, token],
   );
-  return <GameFrame game={game} token={token} balance={data} onBalance={onBalance} loggedOut={<LoggedOut />} onLogin={openLogin} />;
+  return <GameFrame game={game} token={token} balance={data} onBalance={onBalance} loggedOut={<LoggedOut />} onLogin={openLogin} onCustomerService={info.customerService?.length ? onCustomerService : undefined} />;
 }
 
 function LoggedOut() {

@@ -21,7 +21,7 @@ export default function HistoryPage() {
           <ShieldCheck size={18} aria-hidden="true" /> {t('verify.title')}
         </Link>
       </header>
-      {session.token && <RoundHistory token={session.token} verifyInNewTab={false} />}
+      {session.token && <RoundHistory token={session.token}/>}
     </div>
   );
 }

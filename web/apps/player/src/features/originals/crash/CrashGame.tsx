@@ -16,14 +16,30 @@ import { CrashStage } from './CrashStage';
 import { elapsedSince, formatPoint, multiplierAt, parseServerTime, pointTier, winAt } from './maths';
 import { myBet, sortedBets, type Table } from './store';
 import { useCrashTable } from './useCrashTable';
+import { useVerifyLink } from '../verify/link';
 import type { CrashBet } from './types';
 import s from './crash.module.css';
 
 /** The verifier link of a crashed round. */
-export function crashVerifyHref(hash: string, salt?: string): string {
+/** The verifier's query for a Crash round hash (with the chain's salt when known). */
+export function crashVerifyQuery(hash: string, salt?: string): string {
   const q = new URLSearchParams({ game: 'crash', hash });
   if (salt) q.set('salt', salt);
-  return paths.originalsVerify(q.toString());
+  return q.toString();
+}
+
+export function crashVerifyHref(hash: string, salt?: string): string {
+  return paths.originalsVerify(crashVerifyQuery(hash, salt));
+}
+
+function HistoryChip({ hash, salt, point }: { hash: string; salt?: string; point: number }) {
+  const { t } = useTranslation('originals');
+  const link = useVerifyLink(crashVerifyQuery(hash, salt));
+  return (
+    <a className={s.chip} data-tier={pointTier(point)} {...link} title={t('crash.verifyHash', { hash })} data-testid="crash-history-chip">
+      {formatPoint(point)}
+    </a>
+  );
 }
 
 /** The multiplier now (hundredths), re-rendered ~10 times a second while the round flies. */
@@ -174,9 +190,7 @@ export function CrashGame() {
       <ol className={s.history} aria-label={t('crash.history')} data-testid="crash-history">
         {table.history.map((h) => (
           <li key={String(h.id)}>
-            <a className={s.chip} data-tier={pointTier(h.point)} href={crashVerifyHref(h.hash, table.chain?.salt)} title={t('crash.verifyHash', { hash: h.hash })} target="_blank" rel="noopener">
-              {formatPoint(h.point)}
-            </a>
+            <HistoryChip hash={h.hash} salt={table.chain?.salt} point={h.point} />
           </li>
         ))}
       </ol>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Round } from '../api';
 import { formatMinor } from '@/lib/format';
 import { formatPoint, multiplierAt, timeTo } from './maths';
-import { crashVerifyHref } from './CrashGame';
+import { crashVerifyQuery } from './CrashGame';
+import { useVerifyLink } from '../verify/link';
 import s from './crash.module.css';
 
 const W = 320;
@@ -51,10 +52,17 @@ export function CrashReplay({ round }: { round: Round }) {
         </div>
       </div>
       {o.hash && (
-        <a href={crashVerifyHref(o.hash)} className={s.hash}>
-          {t('crash.verifyHash', { hash: o.hash })}
-        </a>
+        <VerifyHashLink hash={o.hash} label={t('crash.verifyHash', { hash: o.hash })} className={s.hash} />
       )}
     </div>
+  );
+}
+
+function VerifyHashLink({ hash, label, className }: { hash: string; label: string; className: string }) {
+  const link = useVerifyLink(crashVerifyQuery(hash));
+  return (
+    <a {...link} className={className}>
+      {label}
+    </a>
   );
 }

@@ -7,23 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, Play, ShieldCheck } from 'lucide-react';
 import { EmptyState, ErrorState, Pager, Skeleton, Spinner, buttonClassName } from '@/components/ui';
 import { formatDateTime, formatMinor } from '@/lib/format';
-import { paths } from '@/lib/paths';
 import { GAME_SLUGS, HISTORY_PAGE_SIZE, roundsQuery, type GameSlug, type Round } from '../api';
 import { GameArt } from '../shell/GameArt';
 import { formatMultiplier } from '../shell/money';
 import { replayComponent, type ReplayProps } from '../shell/registry';
 import { verifyQueryOf } from '../verify/query';
+import { useVerifyLink } from '../verify/link';
 import { formatRoll } from '../dice/format';
 import s from './History.module.css';
 
 export type RoundHistoryProps = {
   token: string;
   initialGame?: GameSlug | '';
-  /** Open the verifier in a new tab (from inside the game frame). */
-  verifyInNewTab?: boolean;
 };
 
-export function RoundHistory({ token, initialGame = '', verifyInNewTab = true }: RoundHistoryProps) {
+export function RoundHistory({ token, initialGame = '' }: RoundHistoryProps) {
   const { t } = useTranslation('originals');
   const [game, setGame] = useState<GameSlug | ''>(initialGame);
   const [page, setPage] = useState(1);
@@ -61,7 +59,7 @@ export function RoundHistory({ token, initialGame = '', verifyInNewTab = true }:
       ) : (
         <ul className={s.list}>
           {q.data.list.map((r) => (
-            <RoundRow key={String(r.id)} round={r} open={open === String(r.id)} onToggle={() => setOpen((o) => (o === String(r.id) ? null : String(r.id)))} verifyInNewTab={verifyInNewTab} />
+            <RoundRow key={String(r.id)} round={r} open={open === String(r.id)} onToggle={() => setOpen((o) => (o === String(r.id) ? null : String(r.id)))} />
           ))}
         </ul>
       )}
@@ -70,7 +68,8 @@ export function RoundHistory({ token, initialGame = '', verifyInNewTab = true }:
   );
 }
 
-function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; open: boolean; onToggle: () => void; verifyInNewTab: boolean }) {
+function RoundRow({ round, open, onToggle }: { round: Round; open: boolean; onToggle: () => void }) {
+  const verifyLink = useVerifyLink(verifyQueryOf(round));
   const { t } = useTranslation('originals');
   const id = `round-${round.id}`;
   // Crash rounds come from the shared hash chain (no seed pair): the round's hash, revealed when it crashed, verifies it.
@@ -119,13 +118,7 @@ function RoundRow({ round, open, onToggle, verifyInNewTab }: { round: Round; ope
           <RoundReplay round={round} />
           <div className={s.actions}>
             {revealed ? (
-              <a
-                className={buttonClassName({ variant: 'outline', size: 'sm' })}
-                href={paths.originalsVerify(verifyQueryOf(round))}
-                target={verifyInNewTab ? '_blank' : undefined}
-                rel={verifyInNewTab ? 'noopener' : undefined}
-                data-testid="history-verify"
-              >
+              <a className={buttonClassName({ variant: 'outline', size: 'sm' })} {...verifyLink} data-testid="history-verify">
                 <ShieldCheck size={16} aria-hidden="true" /> {t('history.verify')}
               </a>
             ) : (

@@ -2,22 +2,26 @@
 // loads): top bar with the game's name, balance, sound, fairness and recall
 // buttons; the translated error bar; the seeds and recall panels; the game
 // itself, lazily loaded by slug.
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { History, ShieldCheck, Volume2, VolumeX, X } from 'lucide-react';
+import { Headset, History, ShieldCheck, Volume2, VolumeX, X } from 'lucide-react';
 import { Dialog, ErrorState, IconButton, Spinner } from '@/components/ui';
 import { formatMinor } from '@/lib/format';
 import { usePrefersReducedMotion } from '@/lib/motion';
 import { activeQuery, configQuery, type GameSlug } from '../api';
 import { SeedsPanel } from '../seeds/SeedsPanel';
 import { RoundHistory } from '../history/RoundHistory';
+import { OpenVerifyContext } from '../verify/link';
 import { GameShellContext, type GameShell } from './context';
 import { originalsError } from './errors';
 import { gameComponent, WATCHABLE } from './registry';
 import { playEffect, readMuted, writeMuted, type Effect } from './sound';
 import { GameArt } from './GameArt';
 import s from './GameFrame.module.css';
+
+// The verifier opens inside the frame (a new tab would lose the per-tab session).
+const VerifierFromQuery = lazy(() => import('../verify/VerifierPage').then((m) => ({ default: m.VerifierFromQuery })));
 
 export type FrameBalance = { balance: number; currency: string; currencySymbol: string; decimals: number };
 
@@ -31,9 +35,11 @@ export type GameFrameProps = {
   loggedOut?: ReactNode;
   /** Opens the login prompt. */
   onLogin?: () => void;
+  /** Opens customer service in this tab (the route decides how), so the player stays signed in. */
+  onCustomerService?: () => void;
 };
 
-export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin }: GameFrameProps) {
+export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin, onCustomerService }: GameFrameProps) {
   const { t } = useTranslation('originals', { useSuspense: true });
   const qc = useQueryClient();
   const config = useQuery(configQuery());
@@ -41,7 +47,12 @@ export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin 
   const reducedMotion = usePrefersReducedMotion();
   const [muted, setMuted] = useState(readMuted);
   const [error, setError] = useState<string | null>(null);
-  const [panel, setPanel] = useState<'seeds' | 'history' | null>(null);
+  const [panel, setPanel] = useState<'seeds' | 'history' | 'verify' | null>(null);
+  const [verifyQuery, setVerifyQuery] = useState('');
+  const openVerify = useCallback((query: string) => {
+    setVerifyQuery(query);
+    setPanel('verify');
+  }, []);
 
   useEffect(() => {
     if (!error) return;
@@ -104,6 +115,7 @@ export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin 
   }, [title, t]);
 
   return (
+    <OpenVerifyContext.Provider value={openVerify}>
     <div className={s.frame} data-game={game} data-testid="originals-frame">
       <header className={s.bar}>
         <div className={s.titleWrap}>
@@ -133,6 +145,9 @@ export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin 
           )}
           {token && (
             <IconButton label={t('frame.history')} icon={<History size={20} aria-hidden="true" />} onClick={() => setPanel('history')} data-testid="originals-history" className={s.tool} />
+          )}
+          {onCustomerService && (
+            <IconButton label={t('frame.customerService')} icon={<Headset size={20} aria-hidden="true" />} onClick={onCustomerService} data-testid="originals-customer-service" className={s.tool} />
           )}
         </div>
       </header>
@@ -167,7 +182,15 @@ export function GameFrame({ game, token, balance, onBalance, loggedOut, onLogin 
           </Dialog>
         </>
       )}
+      <Dialog open={panel === 'verify'} onClose={() => setPanel(null)} title={t('verify.title')} size="xl" data-testid="verify-panel">
+        {panel === 'verify' && (
+          <Suspense fallback={<FrameSpinner />}>
+            <VerifierFromQuery key={verifyQuery} query={verifyQuery} />
+          </Suspense>
+        )}
+      </Dialog>
     </div>
+    </OpenVerifyContext.Provider>
   );
 }
 

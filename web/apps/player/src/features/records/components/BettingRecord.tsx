@@ -10,7 +10,7 @@ import { Dices } from 'lucide-react';
 import { EmptyState, ErrorState, Pager, Skeleton } from '@/components/ui';
 import { useSession } from '@/features/session';
 import { clampRange, formatInZone, todayIn, type DateRange } from '@/lib/dateRange';
-import { formatDateTime, formatMinor } from '@/lib/format';
+import { formatMinor } from '@/lib/format';
 import { GAME_TYPES, PAGE_SIZE, ROUND_STATUSES, betsQuery, type RoundStatus, type Sums } from '../api/bets';
 import { readBetFilter, writeFilter } from '../lib/filter';
 import { RangeFilter } from './RangeFilter';
@@ -171,7 +171,7 @@ export function BettingRecord({ formatMoney = plain }: { formatMoney?: MoneyForm
                   <tr key={`${row.vendor}-${row.roundId}`} data-testid="bets-row" data-round={row.roundId}>
                     <td data-label={t('records:col.time')} className={s.time}>
                       <time dateTime={new Date(row.startedAt).toISOString()} dir="ltr">
-                        {formatInZone(row.startedAt, timeZone) ?? formatDateTime(row.startedAt)}
+                        {formatInZone(row.startedAt, timeZone)}
                       </time>
                     </td>
                     <td data-label={t('records:col.game')} className={s.typeCell}>

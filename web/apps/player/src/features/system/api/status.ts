@@ -3,7 +3,8 @@ import { apiGet } from '@/lib/api';
 
 export type WhitelabelNode = { modId: string; enabled: boolean; childrenNodes: WhitelabelNode[] };
 export type Resource = { resourceType: string; url: string; labelNameEn?: string; labelNameTy?: string; [k: string]: unknown };
-export type CustomerService = { id: number; name: string; type: string; path: string };
+/** route: the channel is a page of the storefront (opened in the same tab). */
+export type CustomerService = { id: number; name: string; type: string; path: string; route?: string };
 export type RegisterField = {
   field: string;
   enabled: boolean;
@@ -22,6 +23,8 @@ export type BrandInfo = {
   defaultLanguage: string;
   languages: string[];
   currency: { code: string; symbol: string; decimals: number };
+  /** The brand's one IANA time zone: every date is shown in it (lib/format.ts). */
+  timezone?: string;
   theme: { logoUrl: string; logoLightUrl?: string; faviconUrl: string; dark: Record<string, string>; light: Record<string, string> };
   customerService: CustomerService[];
   domainRoute: { domain: string; route: string; type: string }[];

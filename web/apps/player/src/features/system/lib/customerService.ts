@@ -13,8 +13,20 @@ export function primaryCustomerService(list: CustomerService[] | undefined): Cus
   return list.find((c) => c.type === 'LIVECHAT') ?? list[0];
 }
 
-export function openCustomerService(list: CustomerService[] | undefined, win: Pick<Window, 'open'> = window): boolean {
-  const href = customerServiceHref(primaryCustomerService(list));
+/**
+ * Opens the primary channel. A page of the storefront itself (the channel's
+ * route) opens in this tab through `navigate`: a new tab would not have the
+ * member's per-tab session. Other channels (a chat provider, Telegram,
+ * e-mail) open in a new tab.
+ */
+export function openCustomerService(list: CustomerService[] | undefined, navigate?: (to: string) => void, win: Pick<Window, 'open' | 'location'> = window): boolean {
+  const entry = primaryCustomerService(list);
+  if (entry?.route) {
+    if (navigate) navigate(entry.route);
+    else win.location.assign(entry.route);
+    return true;
+  }
+  const href = customerServiceHref(entry);
   if (!href) return false;
   win.open(href, '_blank', 'noopener,noreferrer');
   return true;

@@ -21,6 +21,8 @@ export type Transaction = {
   balanceAfter: number;
   reference: string;
   remark?: string;
+  /** A system reason (internal/wallet RemarkCodes), translated as wallet:record.remarks.<code>. */
+  remarkCode?: string;
 };
 
 export type TransactionPage = {

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logout } from '@/features/session';
 import { loginDemo, renderPage, stubApi, type Call } from '@/test/wallet';
-import { addDays, isoDay } from '../lib/dateRange';
+import { addDays, todayIn } from '../lib/dateRange';
 import { TransactionHistory } from './TransactionHistory';
 
 const BAL = { balance: 1_000_000, currency: 'PHP', currencySymbol: '₱', decimals: 2, freePlay: false };
-const today = isoDay(new Date());
+const today = todayIn(undefined); // the brand zone's today
 
 const ROWS = [
   { id: 3, time: new Date(2026, 10, 21, 9, 5, 7).getTime(), type: 'transfer', amount: -50_000, balanceAfter: 950_000, reference: 'TR-3', remark: 'JDB', wallet: 'MAIN', kind: 'transfer' },

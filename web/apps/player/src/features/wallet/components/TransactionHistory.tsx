@@ -11,7 +11,6 @@ import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Download, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Pager, Skeleton, errorMessage } from '@/components/ui';
 import { useSession } from '@/features/session';
-import { formatDateTime } from '@/lib/format';
 import { balanceQuery } from '../api/balance';
 import { formatBalance } from '../api/format';
 import { PAGE_SIZE, TRANSACTION_TYPES, downloadTransactionsCsv, transactionsQuery, type TransactionType } from '../api/transactions';
@@ -242,7 +241,7 @@ export function TransactionHistory() {
                 {data.list.map((row) => (
                   <tr key={row.id} data-testid="record-row" data-type={row.type}>
                     <td data-label={t('wallet:record.col.time')} className={s.time}>
-                      <time dateTime={new Date(row.time).toISOString()} dir="ltr">{formatInZone(row.time, timeZone) ?? formatDateTime(row.time)}</time>
+                      <time dateTime={new Date(row.time).toISOString()} dir="ltr">{formatInZone(row.time, timeZone)}</time>
                     </td>
                     <td data-label={t('wallet:record.col.type')} className={s.typeCell}>
                       <span className={s.typeTag} data-type={row.type} data-testid="record-type">
@@ -263,7 +262,11 @@ export function TransactionHistory() {
                     </td>
                     <td data-label={t('wallet:record.col.reference')} className={s.ref}>
                       <span data-testid="record-reference">{row.reference || '—'}</span>
-                      {row.remark && <small className={s.remark}>{row.remark}</small>}
+                      {(row.remarkCode || row.remark) && (
+                        <small className={s.remark} data-testid="record-remark">
+                          {[row.remarkCode ? t(`wallet:record.remarks.${row.remarkCode}`) : '', row.remark].filter(Boolean).join(' · ')}
+                        </small>
+                      )}
                     </td>
                   </tr>
                 ))}
