@@ -178,7 +178,7 @@ func init() {
 	})
 	apperr.Register("brand.unknown_service", map[string]string{
 		"EN": "This customer service link does not exist.",
-		"TY": "Walang ganitong link ng customer service.",
+		"TY": "Walang ganitong link ng suporta sa kustomer.",
 	})
 }
 
