@@ -34,23 +34,26 @@ type Config struct {
 
 // Info is the public brand configuration (docs/api.md, status.info).
 type Info struct {
-	Platform           string            `json:"platform"`
-	MerchantCode       string            `json:"merchantCode"`
-	BrandName          string            `json:"brandName"`
-	MainDomain         string            `json:"mainDomain"`
-	DefaultLanguage    string            `json:"defaultLanguage"`
-	Languages          []string          `json:"languages"`
-	Currency           Currency          `json:"currency"`
-	Theme              Theme             `json:"theme"`
-	CustomerService    []CustomerService `json:"customerService"`
-	DomainRoute        []DomainRoute     `json:"domainRoute"`
-	Resources          []Resource        `json:"resources"`
-	Whitelabel         []Switch          `json:"whitelabel"`
-	Register           RegisterSettings  `json:"register"`
-	Analytics          Analytics         `json:"analytics"`
-	ImageCDNs          []string          `json:"imageCDNs"`
-	LaunchGameCDNs     []string          `json:"launchGameCDNs"`
-	Licence            string            `json:"licence"`
+	Platform        string            `json:"platform"`
+	MerchantCode    string            `json:"merchantCode"`
+	BrandName       string            `json:"brandName"`
+	MainDomain      string            `json:"mainDomain"`
+	DefaultLanguage string            `json:"defaultLanguage"`
+	Languages       []string          `json:"languages"`
+	Currency        Currency          `json:"currency"`
+	Theme           Theme             `json:"theme"`
+	CustomerService []CustomerService `json:"customerService"`
+	DomainRoute     []DomainRoute     `json:"domainRoute"`
+	Resources       []Resource        `json:"resources"`
+	Whitelabel      []Switch          `json:"whitelabel"`
+	Register        RegisterSettings  `json:"register"`
+	Analytics       Analytics         `json:"analytics"`
+	ImageCDNs       []string          `json:"imageCDNs"`
+	LaunchGameCDNs  []string          `json:"launchGameCDNs"`
+	Licence         string            `json:"licence"`
+	// Licences words the licence line per language (TY, EN, ...); the storefront
+	// shows the one of its language, else Licence.
+	Licences           map[string]string `json:"licences,omitempty"`
 	AgeLimit           int               `json:"ageLimit"`
 	LotteryType        string            `json:"lotteryType"`
 	EsportsVendors     []string          `json:"esportsVendors"`
