@@ -31,6 +31,7 @@ func main() {
 	dir := flag.String("dir", "", "output directory")
 	n := flag.Int("n", 500, "captchas to generate")
 	ocr := flag.Bool("ocr", true, "run tesseract on them and report (false: only write the files)")
+	grid := flag.Bool("grid", false, "also write grid.png: all of them in two columns, numbered by row, for a person to read")
 	flag.Parse()
 	if *dir == "" {
 		log.Fatal("-dir is required")
@@ -54,6 +55,9 @@ func main() {
 		fmt.Fprintln(&answers, text)
 	}
 	write(filepath.Join(*dir, "answers.txt"), answers.Bytes())
+	if *grid {
+		writeGrid(*dir, *n)
+	}
 	if *ocr {
 		runOCR(*dir, *n)
 	}
@@ -184,4 +188,35 @@ func lines(path string) []string {
 		out = append(out, strings.TrimSpace(sc.Text()))
 	}
 	return out
+}
+
+// writeGrid tiles the captchas two to a row with a gap, for the human check.
+func writeGrid(dir string, n int) {
+	const w, h, gap = 300, 100, 12
+	out := image.NewRGBA(image.Rect(0, 0, 2*w+3*gap, (n+1)/2*(h+gap)+gap))
+	for i := range out.Pix {
+		out.Pix[i] = 255
+	}
+	for i := 0; i < n; i++ {
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("%03d.png", i)))
+		if err != nil {
+			log.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			log.Fatal(err)
+		}
+		x0, y0 := gap+(i%2)*(w+gap), gap+(i/2)*(h+gap)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				out.Set(x0+x, y0+y, img.At(x, y))
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, out); err != nil {
+		log.Fatal(err)
+	}
+	write(filepath.Join(dir, "grid.png"), b.Bytes())
 }
