@@ -76,7 +76,7 @@ func Demo() Config {
 				rule("email", true, false, "EMAIL", 6, 64),
 				rule("mobileNum", true, false, "DIGITS", 10, 11),
 				rule("verificationCode", true, false, "DIGITS", 6, 6),
-				rule("captcha", true, true, "LETTERS_OR_DIGITS", 4, 4),
+				rule("captcha", true, true, "LETTERS_OR_DIGITS", 5, 5), // the captcha has 5 characters (internal/account/captcha.go)
 				rule("affiliateCode", true, false, "LETTERS_OR_DIGITS", 4, 16),
 				rule("recommenderId", false, false, "LETTERS_OR_DIGITS", 4, 16),
 				rule("paymentPassword", false, false, "DIGITS", 6, 6),
