@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
@@ -27,6 +27,7 @@
 #   BENCH_LEDGER_PLAYERS=200      players of the ledger runs (engine and over HTTP)
 #   BENCH_LEDGER_CRASH_DURATION=40  seconds of the ledger crash run (per database)
 #   BENCH_SLOT_ROUNDS=100000000  rounds per RTP profile of the slot simulation (slotsim)
+#   BENCH_CAPTCHAS=500    captchas tesseract tries to read (captcha)
 #   BENCH_CRASH_PLAYERS=2000  players (websockets and bets) on the Crash round; BENCH_CRASH_PORT_BASE=19950 its two ports
 #   BENCH_HASHBURST_N=400     parallel requests per password-hashing burst; BENCH_HASHBURST_PORT=19960 its port;
 #   BENCH_HASHBURST_MEMLIMIT=1GiB  the server's PALARO_MEMORY_LIMIT there (the RSS target)
@@ -37,7 +38,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -64,7 +65,7 @@ TARGET_LH=95
 
 mkdir -p "$RES"
 # Raw outputs of the previous run go; summary.md is rewritten at the end.
-find "$RES" -mindepth 1 -maxdepth 1 -type f \( -name 'wrk-*' -o -name 'lighthouse*' -o -name 'bundle.json' -o -name 'gobench.txt' -o -name 'slotsim.txt' -o -name 'server-*.log' -o -name 'perf-*' \) -delete
+find "$RES" -mindepth 1 -maxdepth 1 -type f \( -name 'wrk-*' -o -name 'lighthouse*' -o -name 'bundle.json' -o -name 'gobench.txt' -o -name 'slotsim.txt' -o -name 'captcha.txt' -o -name 'server-*.log' -o -name 'perf-*' \) -delete
 WORK=$(mktemp -d /tmp/palaro-bench.XXXXXX)
 SUMMARY=$RES/summary.md
 ROWS=()        # main results table rows
@@ -1150,6 +1151,38 @@ $(grep '^|' "$RES/slotsim.txt")")
   else
     tool_error "go build ./bench/slotsim failed"
     ROWS+=("| slot RTP (bench/slotsim) | within 5σ/√N of the par sheet | build failed | ERROR |")
+  fi
+fi
+
+# bench/captcha: tesseract (Debian's tesseract-ocr) on N generated captchas in
+# twelve configurations; the best read rate must stay under 5 %.
+if want captcha; then
+  CAPTCHAS=${BENCH_CAPTCHAS:-500}
+  log "captcha OCR (bench/captcha, $CAPTCHAS captchas, tesseract)"
+  if ! command -v tesseract >/dev/null 2>&1; then
+    tool_error "tesseract is missing (apt-get install tesseract-ocr)"
+    ROWS+=("| captcha read by tesseract (bench/captcha) | < 5 % | tesseract missing | ERROR |")
+  elif (cd "$ROOT" && go build -o "$WORK/captcha" ./bench/captcha); then
+    rc=0
+    timeout 1800 "$WORK/captcha" -dir "$WORK/captchas" -n "$CAPTCHAS" >"$RES/captcha.txt" 2>&1 || rc=$?
+    cat "$RES/captcha.txt"
+    line=$(grep '^captcha n=' "$RES/captcha.txt" || true)
+    if [ "$rc" = 0 ] && [ -n "$line" ]; then
+      kv() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
+      mark "$([ "$(kv result)" = PASS ] && echo 1 || echo 0)"
+      ROWS+=("| captcha read by tesseract, best of 12 configurations ($(kv n) captchas, bench/captcha) | < 5 % | $(awk -v v="$(kv rate)" 'BEGIN{printf "%.1f %%", v*100}') ($(kv best)) | $V |")
+      SECTIONS+=("## Captcha OCR
+
+\`bench/captcha -n $CAPTCHAS\`: tesseract $(tesseract --version 2>&1 | head -1 | awk '{print $2}') on the served PNG (raw) and on a binarised 2x upscale (pre); answers judged as the server judges them.
+
+$(grep '^|' "$RES/captcha.txt")")
+    else
+      tool_error "bench/captcha failed (exit $rc, see bench/results/captcha.txt)"
+      ROWS+=("| captcha read by tesseract (bench/captcha) | < 5 % | run failed | ERROR |")
+    fi
+  else
+    tool_error "go build ./bench/captcha failed"
+    ROWS+=("| captcha read by tesseract (bench/captcha) | < 5 % | build failed | ERROR |")
   fi
 fi
 

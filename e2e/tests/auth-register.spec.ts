@@ -115,7 +115,7 @@ test.describe('register popup', () => {
     const check = page.waitForResponse((r) => r.url().includes('/wps/agent/affiliate'));
     await modal.locator('button[type="submit"]').click();
     expect((await check).status()).toBe(400);
-    await expect(modal.getByText('Hindi wastong invitation code.')).toBeVisible();
+    await expect(modal.getByText('Hindi wastong code ng imbitasyon.')).toBeVisible();
     expect(registered).toBe(false);
     await page.screenshot({ path: `${SHOTS}/register-invalid-code-desktop.png` });
   });

@@ -119,7 +119,7 @@ test('a trial user (Try for free) is blocked from the member centre with the rea
   await page.getByTestId('login-try-free').click();
   await expect(page.getByTestId('member-menu-button')).toBeVisible(AFTER_SUBMIT);
   await page.getByTestId('member-menu-button').click();
-  await expect(page.getByTestId('member-menu')).toContainText('Trial');
+  await expect(page.getByTestId('member-menu')).toContainText('Pansubok');
   await page.getByTestId('menu-my-account').click();
   const block = page.getByTestId('trial-block');
   await expect(block).toBeVisible();

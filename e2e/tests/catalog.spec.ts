@@ -17,7 +17,7 @@ test('home shows banners, marquee, tiles, winner boards and category sections', 
   const tiles = page.getByRole('navigation', { name: 'Mga kategorya ng laro' }).getByRole('link');
   await expect(tiles).toHaveCount(4);
   expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/live', '/rng', '/pvp', '/fish']);
-  for (const name of ['Slots', 'Live Casino', 'Pangingisda', 'Card games']) {
+  for (const name of ['Slots', 'Live Casino', 'Pangingisda', 'Baraha']) {
     const section = page.getByRole('region', { name, exact: true });
     await expect(section.getByRole('heading', { level: 3 })).toHaveCount(6);
     await expect(section.getByRole('link', { name: `Tingnan lahat ng ${name}` })).toBeVisible();
@@ -101,7 +101,7 @@ test('/esports shows the e-sports vendor and /sports does not', async ({ page })
 for (const path of ['/inHouse', '/bgs']) {
   test(`${path} lists the in-house (BGS) games`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: 'In-house' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sariling Laro' })).toBeVisible();
     await expect(page.locator('.cat-tile__vendor').first()).toHaveText('BGS');
     const vendors = await page.locator('.cat-tile__vendor').allInnerTexts();
     expect(new Set(vendors)).toEqual(new Set(['BGS']));

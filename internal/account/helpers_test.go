@@ -107,7 +107,7 @@ type env struct {
 	h       http.Handler
 }
 
-const testCaptcha = "K7PQ"
+const testCaptcha = "K7PH3"
 
 func newEnv(t *testing.T, d *db.DB) *env { return newEnvTB(t, d) }
 

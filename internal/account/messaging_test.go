@@ -158,7 +158,7 @@ func TestSMSGatewayThroughService(t *testing.T) {
 			if _, err := e.svc.SendSMSCode(withLang(context.Background(), "TY"), smsRegister, botSMS(t, e.svc, SMSRequest{MobileNo: "09175550003"}), cl); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(g.last(t).Text, "Ang iyong verification code ay") {
+			if !strings.Contains(g.last(t).Text, "Ang iyong code ng beripikasyon ay") {
 				t.Fatal(g.last(t).Text)
 			}
 		})

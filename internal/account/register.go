@@ -265,7 +265,7 @@ func (s *Service) checkCaptcha(ctx context.Context, key, answer string) error {
 	if err != nil {
 		return err
 	}
-	if !found || !s.clock.Now().Before(exp) || !strings.EqualFold(want, answer) {
+	if !found || !s.clock.Now().Before(exp) || !CaptchaMatches(want, answer) {
 		return apperr.Invalid("auth.captcha_invalid")
 	}
 	return nil

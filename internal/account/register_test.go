@@ -162,7 +162,7 @@ func TestCaptcha(t *testing.T) {
 			t.Fatalf("after a second: %v", err)
 		}
 		for i := 0; i < 200; i++ {
-			if s := newCaptchaText(); len(s) != captchaLen || strings.ContainsAny(s, "01IO") {
+			if s := newCaptchaText(); len(s) != captchaLen || strings.ContainsAny(s, "01IOAZ") {
 				t.Fatalf("bad captcha text %q", s)
 			}
 		}

@@ -42,8 +42,8 @@ type texts struct {
 }
 
 var outgoingTexts = map[string]texts{
-	"TY": {"Ang iyong verification code ay %s. Mag-e-expire ito sa loob ng %d minuto. Huwag itong ibahagi kaninuman.",
-		"%s: ang iyong verification code", "Ito ang iyong verification code:", "Mag-e-expire ito sa loob ng %d minuto. Huwag itong ibahagi kaninuman.",
+	"TY": {"Ang iyong code ng beripikasyon ay %s. Mag-e-expire ito sa loob ng %d minuto. Huwag itong ibahagi kaninuman.",
+		"%s: ang iyong code ng beripikasyon", "Ito ang iyong code ng beripikasyon:", "Mag-e-expire ito sa loob ng %d minuto. Huwag itong ibahagi kaninuman.",
 		"Kung hindi ikaw ang humingi nito, huwag pansinin ang e-mail na ito.",
 		"%s: i-reset ang iyong password", "Kumusta %s,", "Para magtakda ng bagong password, buksan ang link na ito sa loob ng %d minuto:", "Magtakda ng bagong password"},
 	"EN": {"Your verification code is %s. It expires in %d minutes. Do not share it with anyone.",

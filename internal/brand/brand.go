@@ -45,17 +45,20 @@ type Info struct {
 	// Timezone is the brand's one IANA time zone: every date a player or an
 	// agent sees, on every page and in every CSV, is in it (empty reads as
 	// DefaultTimezone).
-	Timezone           string            `json:"timezone"`
-	Theme              Theme             `json:"theme"`
-	CustomerService    []CustomerService `json:"customerService"`
-	DomainRoute        []DomainRoute     `json:"domainRoute"`
-	Resources          []Resource        `json:"resources"`
-	Whitelabel         []Switch          `json:"whitelabel"`
-	Register           RegisterSettings  `json:"register"`
-	Analytics          Analytics         `json:"analytics"`
-	ImageCDNs          []string          `json:"imageCDNs"`
-	LaunchGameCDNs     []string          `json:"launchGameCDNs"`
-	Licence            string            `json:"licence"`
+	Timezone        string            `json:"timezone"`
+	Theme           Theme             `json:"theme"`
+	CustomerService []CustomerService `json:"customerService"`
+	DomainRoute     []DomainRoute     `json:"domainRoute"`
+	Resources       []Resource        `json:"resources"`
+	Whitelabel      []Switch          `json:"whitelabel"`
+	Register        RegisterSettings  `json:"register"`
+	Analytics       Analytics         `json:"analytics"`
+	ImageCDNs       []string          `json:"imageCDNs"`
+	LaunchGameCDNs  []string          `json:"launchGameCDNs"`
+	Licence         string            `json:"licence"`
+	// Licences words the licence line per language (TY, EN, ...); the storefront
+	// shows the one of its language, else Licence.
+	Licences           map[string]string `json:"licences,omitempty"`
 	AgeLimit           int               `json:"ageLimit"`
 	LotteryType        string            `json:"lotteryType"`
 	EsportsVendors     []string          `json:"esportsVendors"`
@@ -195,7 +198,7 @@ func init() {
 	})
 	apperr.Register("brand.unknown_service", map[string]string{
 		"EN": "This customer service link does not exist.",
-		"TY": "Walang ganitong link ng customer service.",
+		"TY": "Walang ganitong link ng suporta sa kustomer.",
 	})
 }
 

@@ -121,6 +121,8 @@ type BankRequest struct {
 type OnlineRequest struct {
 	Method string `json:"method"`
 	Amount string `json:"amount"`
+	// Language is the caller's (httpx.Lang), for the provider's hosted page.
+	Language string `json:"-"`
 }
 
 // Poster posts to the ledger and pushes balance events (*wallet.Service).

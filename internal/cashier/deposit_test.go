@@ -176,6 +176,34 @@ func TestBankDepositReject(t *testing.T) {
 	})
 }
 
+// The provider's hosted page speaks the language the player deposited in:
+// Tagalog by default, with no English words left; English for an EN player.
+func TestPayPageInThePlayersLanguage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		token := s.login("demo01")
+		ty := s.onlineDeposit(token, "online-ty", "250")
+		html, _ := s.payPage(ty["payUrl"].(string), "")
+		for _, english := range []string{"Sandbox", "SANDBOX", "Merchant", ">Order<", ">Pay<", ">Fail<", "Back to the site"} {
+			if strings.Contains(html, english) {
+				t.Errorf("TY page has %q", english)
+			}
+		}
+		if !strings.Contains(html, "Pansubok na bayad") || !strings.Contains(html, `lang="fil"`) {
+			t.Errorf("TY page is not in Tagalog: %s", html)
+		}
+		r := s.do("POST", "/wps/cashier/deposits", token, map[string]string{"method": "GCASH", "amount": "250"},
+			map[string]string{"Idempotency-Key": "online-en-1", "X-Lang": "EN"})
+		if r.status != 200 {
+			t.Fatalf("EN deposit: %d %+v", r.status, r.env)
+		}
+		html, _ = s.payPage(r.value["payUrl"].(string), "")
+		if !strings.Contains(html, ">Pay<") || !strings.Contains(html, `lang="en"`) {
+			t.Errorf("EN page is not in English: %s", html)
+		}
+	})
+}
+
 // TestOnlineDepositSandbox: open a GCash deposit, pay on the sandbox's
 // hosted page (a real form POST with its one-time token), the sandbox's
 // signed webhook credits the member, the browser goes back to the deposit
@@ -190,7 +218,7 @@ func TestOnlineDepositSandbox(t *testing.T) {
 			t.Fatalf("payUrl %q", payURL)
 		}
 		html, _ := s.payPage(payURL, "TY")
-		for _, want := range []string{"SANDBOX", "250.00 PHP", orderNo, "Magbayad"} {
+		for _, want := range []string{"PANSUBOK", "250.00 PHP", orderNo, "Magbayad"} {
 			if !strings.Contains(html, want) {
 				t.Fatalf("TY page lacks %q", want)
 			}

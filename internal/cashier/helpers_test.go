@@ -302,10 +302,15 @@ func (k *socket) waitFor(t *testing.T, typ string) realtime.Event {
 
 var tokenRE = regexp.MustCompile(`name="token" value="([^"]+)"`)
 
-// payPage opens the hosted page and returns its HTML and form token.
+// payPage opens the hosted page and returns its HTML and form token; lang ""
+// opens payURL as the browser does.
 func (s *site) payPage(payURL, lang string) (string, string) {
 	s.t.Helper()
-	res, err := http.Get(s.srv.URL + payURL + "?lang=" + lang)
+	u := s.srv.URL + payURL
+	if lang != "" {
+		u += "?lang=" + lang
+	}
+	res, err := http.Get(u)
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -70,6 +70,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	} else {
 		var req OnlineRequest
 		if err = httpx.DecodeJSON(r, &req); err == nil {
+			req.Language = httpx.Lang(r)
 			d, err = h.svc.CreateOnline(r.Context(), c.MemberID, key, req)
 		}
 	}

@@ -164,6 +164,7 @@ func (s *Service) CreateOnline(ctx context.Context, memberID int64, key string, 
 		OrderNo: out.OrderNo, Amount: out.Amount, Currency: out.Currency, Decimals: c.Currency.Decimals,
 		ReturnURL: "/member/depositv2?order=" + out.OrderNo,
 		NotifyURL: strings.TrimRight(s.d.NotifyBase(), "/") + "/wps/cashier/callback/" + m.Provider,
+		Language:  req.Language,
 	})
 	if err != nil {
 		s.d.Logger.ErrorContext(ctx, "payment provider refused a payment", "provider", m.Provider, "order", out.OrderNo, "err", err)

@@ -93,15 +93,15 @@ var texts = map[string]map[string][2]string{
 	},
 	KindWithdrawalApproved: {
 		"EN": {"Withdrawal approved", "Your withdrawal of {amount} {currency} (order {orderNo}) has been approved and is being paid out."},
-		"TY": {"Aprubado ang withdrawal", "Naaprubahan ang withdrawal mong {amount} {currency} (order {orderNo}) at ipinapadala na."},
+		"TY": {"Aprubado ang pag-withdraw", "Naaprubahan ang pag-withdraw mong {amount} {currency} (order {orderNo}) at ipinapadala na."},
 	},
 	KindWithdrawalRejected: {
 		"EN": {"Withdrawal rejected", "Your withdrawal of {amount} {currency} (order {orderNo}) was rejected: {reason}. The funds are back in your wallet."},
-		"TY": {"Tinanggihan ang withdrawal", "Tinanggihan ang withdrawal mong {amount} {currency} (order {orderNo}): {reason}. Naibalik na ang pondo sa iyong wallet."},
+		"TY": {"Tinanggihan ang pag-withdraw", "Tinanggihan ang pag-withdraw mong {amount} {currency} (order {orderNo}): {reason}. Naibalik na ang pondo sa iyong wallet."},
 	},
 	KindWithdrawalPaid: {
 		"EN": {"Withdrawal paid", "Your withdrawal of {amount} {currency} (order {orderNo}) has been paid. Please confirm when you receive it."},
-		"TY": {"Naipadala na ang withdrawal", "Naipadala na ang withdrawal mong {amount} {currency} (order {orderNo}). Pakikumpirma kapag natanggap mo na."},
+		"TY": {"Naipadala na ang pag-withdraw", "Naipadala na ang pag-withdraw mong {amount} {currency} (order {orderNo}). Pakikumpirma kapag natanggap mo na."},
 	},
 }
 

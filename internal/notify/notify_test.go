@@ -134,7 +134,7 @@ func TestMessages(t *testing.T) {
 		if st, env := s.do("GET", "/wps/message/unread", tok); st != 200 || env.Value.(map[string]any)["count"] != float64(2) {
 			t.Fatalf("unread %d %+v", st, env)
 		}
-		for lang, want := range map[string]string{"EN": "Withdrawal rejected", "TY": "Tinanggihan ang withdrawal", "JA": "Withdrawal rejected"} {
+		for lang, want := range map[string]string{"EN": "Withdrawal rejected", "TY": "Tinanggihan ang pag-withdraw", "JA": "Withdrawal rejected"} {
 			st, env := s.do("GET", "/wps/message/list?pageSize=10&lang="+lang, tok)
 			v := env.Value.(map[string]any)
 			list := v["list"].([]any)

@@ -42,6 +42,7 @@ type PaymentRequest struct {
 	Decimals  int
 	ReturnURL string // where the provider sends the browser afterwards
 	NotifyURL string // where the provider posts the webhook
+	Language  string // the player's language (TY, EN, ...) for the hosted page
 }
 
 // PaymentSession is the provider's answer to CreatePayment.

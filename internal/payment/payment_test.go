@@ -141,7 +141,7 @@ func TestSandboxPaymentWebhookRetries(t *testing.T) {
 		}
 		page, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(string(page), "123.45 PHP") || !strings.Contains(string(page), "SANDBOX") {
+		if res.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(string(page), "123.45 PHP") || !strings.Contains(string(page), "PANSUBOK") {
 			t.Fatalf("page %d %s", res.StatusCode, page)
 		}
 		tok := tokenRE.FindStringSubmatch(string(page))[1]

@@ -46,6 +46,7 @@ type apiPayment struct {
 	Decimals  int    `json:"decimals"`
 	ReturnURL string `json:"returnUrl"`
 	NotifyURL string `json:"notifyUrl"`
+	Language  string `json:"language,omitempty"`
 }
 
 type apiPaymentReply struct {

@@ -25,8 +25,8 @@ var pageTexts = map[string]map[string]string{
 		"done_PAID": "This payment is complete.", "done_FAILED": "This payment failed.",
 	},
 	"TY": {
-		"title": "Sandbox na bayad", "badge": "SANDBOX", "note": "Pahina ng pansubok na bayad. Walang totoong perang gumagalaw.",
-		"merchant": "Merchant", "order": "Order", "amount": "Halaga", "pay": "Magbayad", "fail": "Ibagsak",
+		"title": "Pansubok na bayad", "badge": "PANSUBOK", "note": "Pahina ng pansubok na bayad. Walang totoong perang gumagalaw.",
+		"merchant": "Tindahan", "order": "Blg. ng order", "amount": "Halaga", "pay": "Magbayad", "fail": "Gawing bigo",
 		"back": "Bumalik sa site", "unknown": "Walang ganitong bayad.", "error": "May nangyaring mali. Pakisubukang muli.",
 		"used":      "Nagamit na ang link ng bayad na ito o nabuksan sa ibang tab. I-reload ang pahina.",
 		"done_PAID": "Tapos na ang bayad na ito.", "done_FAILED": "Hindi natuloy ang bayad na ito.",

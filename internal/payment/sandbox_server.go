@@ -105,7 +105,13 @@ func (s *SandboxServer) apiCreatePayment(w http.ResponseWriter, r *http.Request)
 		apiFail(w, http.StatusConflict, "order_exists")
 		return
 	}
-	apiOK(w, apiPaymentReply{Ref: p.Ref, PayURL: "/sandbox/pay/" + p.Ref})
+	// The hosted page speaks TY (the brand default) or EN; the player's
+	// language rides on the URL so the page needs no state for it.
+	payURL := "/sandbox/pay/" + p.Ref
+	if lang := strings.ToUpper(in.Language); lang != "" && lang != "TY" {
+		payURL += "?lang=EN"
+	}
+	apiOK(w, apiPaymentReply{Ref: p.Ref, PayURL: payURL})
 }
 
 func (s *SandboxServer) apiCreatePayout(w http.ResponseWriter, r *http.Request) {
@@ -291,11 +297,12 @@ func (s *SandboxServer) render(w http.ResponseWriter, status int, d pageData) {
 	}
 }
 
+// pageLang is EN when asked for, else TY (the brand default, as the storefront).
 func pageLang(r *http.Request) string {
-	if strings.EqualFold(r.URL.Query().Get("lang"), "TY") {
-		return "TY"
+	if strings.EqualFold(r.URL.Query().Get("lang"), "EN") {
+		return "EN"
 	}
-	return "EN"
+	return "TY"
 }
 
 func randomToken(n int) string {

@@ -216,7 +216,7 @@ func TestTickets(t *testing.T) {
 			}
 			b, _ := io.ReadAll(res.Body)
 			res.Body.Close()
-			if !strings.Contains(string(b), "SANDBOX GAME") {
+			if !strings.Contains(string(b), "SANDBOX GAME") && !strings.Contains(string(b), "PANSUBOK NA LARO") {
 				t.Fatalf("no label: %s", b)
 			}
 			return res.StatusCode

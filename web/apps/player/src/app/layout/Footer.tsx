@@ -20,7 +20,7 @@ export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS
 
 export function Footer() {
   const navigate = useAppNavigate();
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const info = useBrandInfo();
   const { openHelp, openFeedback } = useUiActions();
   const { categories } = useShellCategories();
@@ -120,7 +120,7 @@ export function Footer() {
           <span className={s.age} aria-label={t('layout:footer.ageLabel', { age: info.ageLimit || 18 })}>
             {info.ageLimit || 18}+
           </span>
-          <p className={s.licence}>{info.licence}</p>
+          <p className={s.licence}>{info.licences?.[i18n.language] ?? info.licence}</p>
         </div>
         <p className={s.copy}>{t('layout:footer.copyright', { year, brand: info.brandName })}</p>
       </div>

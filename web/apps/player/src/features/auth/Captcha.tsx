@@ -123,7 +123,7 @@ export function Captcha({ value, onChange, onKeyChange, error, reload = 0, autoF
           aria-busy={loading || undefined}
           data-testid="captcha-refresh"
         >
-          {image ? <img src={image} alt={t('auth:captcha.imageAlt')} width={120} height={40} data-testid="captcha-image" /> : <span className={s.placeholder} />}
+          {image ? <img src={image} alt={t('auth:captcha.imageAlt')} width={150} height={50} data-testid="captcha-image" /> : <span className={s.placeholder} />}
           <span className={s.icon} data-spin={loading || undefined} aria-hidden="true">
             <RefreshCw size={14} />
           </span>

@@ -35,6 +35,8 @@ export type BrandInfo = {
   imageCDNs: string[];
   launchGameCDNs: string[];
   licence: string;
+  /** The licence line per language code (TY, EN, ...); licence when the language has none. */
+  licences?: Record<string, string>;
   ageLimit: number;
   lotteryType: string;
   esportsVendors: string[];
