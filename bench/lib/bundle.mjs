@@ -7,7 +7,8 @@
 // playwright-core from e2e/node_modules), as a visitor (fresh context: empty
 // cache, no session, Filipino locale), with a desktop viewport and with a
 // phone viewport, twice each. Waits for network idle (no request for 500 ms)
-// plus a 2 s settle (an idle-time prefetch would land in it and count), and
+// then until a round of the page's idle time starts no script (an
+// idle-time prefetch or the announcement popup lands before the cut), and
 // records every response that is a script (resource type "script", or a
 // JavaScript Content-Type, which also catches modulepreload and prefetch):
 // the entry, its static imports, the modulepreloads, the route and locale
@@ -64,7 +65,7 @@ async function load(opts) {
   const pending = [];
   const all = { count: 0, encoded: 0 };
   const offsite = [];
-  page.on('response', (res) => {
+  const onResponse = (res) => {
     pending.push((async () => {
       const req = res.request();
       const url = res.url();
@@ -88,12 +89,42 @@ async function load(opts) {
         gzip9: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
       };
     })());
+  };
+  page.on('response', onResponse);
+  // Settled = no request in flight for 500 ms, then a round of the page's own
+  // idle time (after its load event) that starts no script: the announcement
+  // popup and anything scheduled on idle land before the cut however slow the
+  // host is, so both loads of a profile see the same scripts.
+  let inflight = 0;
+  let scriptRequests = 0;
+  let lastChange = Date.now();
+  page.on('request', (r) => {
+    inflight++;
+    lastChange = Date.now();
+    if (r.resourceType() === 'script' || /\.m?js(\?|$)/.test(r.url())) scriptRequests++;
   });
+  const done = () => {
+    inflight--;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const quiet = async () => {
+    const until = Date.now() + 60_000;
+    while (Date.now() < until && (inflight > 0 || Date.now() - lastChange < 500)) await page.waitForTimeout(100);
+  };
   const t0 = Date.now();
-  const resp = await page.goto(base + '/', { waitUntil: 'networkidle', timeout: 60_000 });
+  const resp = await page.goto(base + '/', { waitUntil: 'load', timeout: 60_000 });
   if (!resp || resp.status() !== 200) throw new Error(`home page answered ${resp?.status()}`);
-  await page.waitForTimeout(2000); // late idle callbacks (prefetch on idle would show here)
+  for (let round = 0; round < 10; round++) {
+    const before = scriptRequests;
+    await quiet();
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => setTimeout(r, 1000), { timeout: 5000 })));
+    await quiet();
+    if (scriptRequests === before && round > 0) break;
+  }
   const loadMs = Date.now() - t0;
+  page.off('response', onResponse); // the cut: what answered later is not counted
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').filter((t) => t.trim()));
   const scripts = (await Promise.all(pending)).filter(Boolean).sort((a, b) => a.url.localeCompare(b.url));
@@ -113,8 +144,10 @@ try {
   for (const [name, opts] of Object.entries(profiles)) {
     const a = await load(opts);
     const b = await load(opts);
-    const same = a.scripts.map((s) => s.url).join(' ') === b.scripts.map((s) => s.url).join(' ');
-    result.profiles[name] = { ...(b.totals.transferKB > a.totals.transferKB ? b : a), stable: same };
+    const ua = a.scripts.map((s) => s.url);
+    const ub = b.scripts.map((s) => s.url);
+    const differ = [...ua.filter((u) => !ub.includes(u)), ...ub.filter((u) => !ua.includes(u))];
+    result.profiles[name] = { ...(b.totals.transferKB > a.totals.transferKB ? b : a), stable: differ.length === 0, differ };
   }
 } catch (e) {
   console.error('bundle: ' + e.message);
@@ -134,5 +167,6 @@ for (const [name, p] of Object.entries(result.profiles)) {
     `${p.totals.rawKB} KB raw, ${p.totals.gzip9KB} KB gzip -9 cross-check; inline scripts ${p.inline.gzip9KB} KB gzip -9; ` +
     `all resources: ${p.allResources.count} responses, ${p.allResources.transferKB} KB; ${p.stable ? 'same scripts on both loads' : 'UNSTABLE: the two loads fetched different scripts'}`);
   for (const s of p.scripts) console.log(`    ${s.url}  ${kb(s.transfer)} KB ${s.encoding} (raw ${kb(s.raw)} KB, gzip-9 ${kb(s.gzip9)} KB)`);
+  if (p.differ.length) console.log(`    fetched on one load only: ${p.differ.join(' ')}`);
   if (p.offsite.length) console.log(`    off-site requests: ${p.offsite.join(' ')}`);
 }

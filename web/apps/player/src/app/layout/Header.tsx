@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
-import { IconButton } from '@/components/ui';
+import { IconButton } from '@/components/ui/IconButton';
 import { useSession } from '@/features/session';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useUiActions } from '@/lib/ui-actions';

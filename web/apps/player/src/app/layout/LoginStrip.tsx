@@ -4,7 +4,8 @@
 // popup takes over with what was typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, errorCode, errorMessage } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
+import { errorCode, errorMessage } from '@/components/ui/errorMessage';
 import { establishSession, isVerifyRequired } from '@/features/session';
 import type { BotcheckPrefetch } from '@/features/session/login';
 import { useUiActions } from '@/lib/ui-actions';
