@@ -1024,7 +1024,7 @@ fi
 
 if want lighthouse; then
   log "Lighthouse (mobile, simulated throttling, performance only; $LH_RUNS runs, median)"
-  if timeout 900 node "$BENCH/lib/lighthouse.mjs" "http://$HOST:$PORT_WEB/" "$RES" "$LH_RUNS" "$PORT_LH"; then
+  if timeout 2400 node "$BENCH/lib/lighthouse.mjs" "http://$HOST:$PORT_WEB/" "$RES" "$LH_RUNS" "$PORT_LH"; then
     read -r score fcp lcp tbt cls si scores bi < <(node -e "
 const l=require('$RES/lighthouse.json'); const m=l.median.metrics; const d=(k)=>String(m[k].display).replace(/\s+/g,'');
 console.log(l.median.score, d('FCP'), d('LCP'), d('TBT'), d('CLS'), d('SI'), l.scores.join('/'), l.median.benchmarkIndex)")

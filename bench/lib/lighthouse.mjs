@@ -50,7 +50,7 @@ for (let i = 1; i <= runs; i++) {
     `--chrome-flags=${chromeFlags}`,
   ], {
     stdio: ['ignore', 'inherit', 'pipe'],
-    timeout: 180_000,
+    timeout: 420_000, // a busy shared host can take minutes per run
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium', NO_UPDATE_NOTIFIER: '1' },
   });
   if (r.status !== 0 || !existsSync(out)) {
