@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { SystemStatus } from '@/features/system/api/status';
-import { MaintenancePage } from '@/features/system/components/MaintenancePage';
-import { RegionBlockedPage } from '@/features/system/components/RegionBlockedPage';
 import { hideCover } from './cover';
 import { ThemeModeProvider } from './theme-mode';
 import { createAppRouter } from './router';
+
+// The maintenance and region pages are rare: their own chunks, off the storefront's entry.
+const MaintenancePage = lazy(async () => ({ default: (await import('@/features/system/components/MaintenancePage')).MaintenancePage }));
+const RegionBlockedPage = lazy(async () => ({ default: (await import('@/features/system/components/RegionBlockedPage')).RegionBlockedPage }));
 
 export type AppProps = { status: SystemStatus; queryClient: QueryClient; i18n: i18n };
 
@@ -42,9 +44,19 @@ export function App({ status, queryClient, i18n }: AppProps) {
   );
 }
 
+/** The cover lifts once the status page's chunk has rendered (HideCover mounts with it). */
 function StatusPage({ children }: { children: React.ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <HideCover />
+    </Suspense>
+  );
+}
+
+function HideCover() {
   useEffect(() => hideCover(), []);
-  return <>{children}</>;
+  return null;
 }
 
 function Storefront() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui';
+import { ErrorState } from '@/components/ui/ErrorState';
 import s from './BootError.module.css';
 
 /** The status call failed: the storefront cannot start. Offer a reload. */

@@ -4,7 +4,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useAfterFirstPaint } from '@/lib/motion';
 import { isSideMenuCollapsedPath } from '@/lib/paths';
 import { BottomNav } from './BottomNav';

@@ -7,10 +7,11 @@ import { Gift, House, LayoutGrid, UserRound } from 'lucide-react';
 import { paths } from '@/lib/paths';
 import { useUiActions, useSessionState } from '@/lib/ui-actions';
 import { useAppNavigate } from '../navigation';
+import { prefetchOnIntent } from '../modals/prefetch';
 import s from './BottomNav.module.css';
 
 export function BottomNav({ onGames, gamesOpen }: { onGames: () => void; gamesOpen: boolean }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { openLogin, requireRealAccount } = useUiActions();
   const { loggedIn } = useSessionState();
   const navigate = useAppNavigate();
@@ -29,7 +30,7 @@ export function BottomNav({ onGames, gamesOpen }: { onGames: () => void; gamesOp
         <Gift size={22} aria-hidden="true" />
         <span>{t('layout:nav.PROMOTIONS')}</span>
       </NavLink>
-      <button type="button" className={s.item} onClick={() => {
+      <button type="button" className={s.item} {...(loggedIn ? {} : prefetchOnIntent('login', i18n))} onClick={() => {
           if (!loggedIn) openLogin();
           else if (requireRealAccount()) navigate(paths.member); // trial users get the real-account dialog
         }}>

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
-import { IconButton } from '@/components/ui';
+import { IconButton } from '@/components/ui/IconButton';
 import { useSession } from '@/features/session';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useUiActions } from '@/lib/ui-actions';
@@ -15,6 +15,7 @@ import { HeaderNav } from './HeaderNav';
 import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { LanguageSelector } from './LanguageSelector';
 import { LoginStrip } from './LoginStrip';
+import { prefetchOnIntent } from '../modals/prefetch';
 import { ThemeToggle } from './ThemeToggle';
 import s from './Header.module.css';
 import { BrandLogo } from '@/components/ui/BrandLogo';
@@ -25,7 +26,7 @@ const MemberMenu = lazy(() => import('./MemberMenu').then((m) => ({ default: m.M
 export type HeaderProps = { onOpenDrawer: () => void; drawerOpen: boolean };
 
 export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const info = useBrandInfo();
   const { openLogin, openRegister } = useUiActions();
   const canRegister = isSwitchOn(info.whitelabel, 'DIRECTREG3');
@@ -60,11 +61,11 @@ export function Header({ onOpenDrawer, drawerOpen }: HeaderProps) {
           <>
             <LoginStrip canRegister={canRegister} className={s.loginStrip} />
             <div className={s.compactAuth}>
-              <button type="button" className={s.authBtn} onClick={openLogin} data-testid="header-login-compact">
+              <button type="button" className={s.authBtn} onClick={openLogin} {...prefetchOnIntent('login', i18n)} data-testid="header-login-compact">
                 {t('layout:auth.login')}
               </button>
               {canRegister && (
-                <button type="button" className={[s.authBtn, s.authPrimary].join(' ')} onClick={openRegister} data-testid="header-register-compact">
+                <button type="button" className={[s.authBtn, s.authPrimary].join(' ')} onClick={openRegister} {...prefetchOnIntent('register', i18n)} data-testid="header-register-compact">
                   {t('layout:auth.register')}
                 </button>
               )}

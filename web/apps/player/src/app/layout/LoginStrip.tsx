@@ -4,10 +4,12 @@
 // popup takes over with what was typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, errorCode, errorMessage } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
+import { errorCode, errorMessage } from '@/components/ui/errorMessage';
 import { establishSession, isVerifyRequired } from '@/features/session';
 import type { BotcheckPrefetch } from '@/features/session/login';
 import { useUiActions } from '@/lib/ui-actions';
+import { prefetchDialog, prefetchOnIntent } from '../modals/prefetch';
 import s from './Header.module.css';
 
 // The login calls (and the bot-check solver) load when the visitor first
@@ -68,7 +70,11 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
     }
   };
   return (
-    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} onFocus={() => void prefetch().then((x) => x.botcheck.warm())} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form" noValidate>
+    <form className={[s.strip, className ?? ''].join(' ')} onSubmit={submit} onFocus={() => {
+        prefetchDialog('login', i18n); // empty fields, a captcha or a new-IP code continue in the login dialog
+        void prefetch().then((x) => x.botcheck.warm());
+      }}
+      onPointerEnter={() => prefetchDialog('login', i18n)} aria-label={t('layout:auth.loginForm')} data-testid="header-login-form" noValidate>
       <label className="sr-only" htmlFor={`${id}-u`}>
         {t('layout:auth.username')}
       </label>
@@ -104,7 +110,7 @@ export function LoginStrip({ canRegister, className }: { canRegister: boolean; c
         {t('layout:auth.login')}
       </Button>
       {canRegister && (
-        <Button type="button" size="sm" variant="outline" className={s.stripBtn} onClick={openRegister} data-testid="header-register">
+        <Button type="button" size="sm" variant="outline" className={s.stripBtn} onClick={openRegister} {...prefetchOnIntent('register', i18n)} data-testid="header-register">
           {t('layout:auth.register')}
         </Button>
       )}

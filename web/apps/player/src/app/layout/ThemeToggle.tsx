@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Moon, Sun } from 'lucide-react';
-import { IconButton } from '@/components/ui';
+import { IconButton } from '@/components/ui/IconButton';
 import { useThemeMode } from '../theme-mode';
 
 export function ThemeToggle({ className }: { className?: string }) {

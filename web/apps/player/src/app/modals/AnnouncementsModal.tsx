@@ -4,7 +4,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Megaphone } from 'lucide-react';
-import { Dialog, EmptyState, Pager } from '@/components/ui';
+// By file, not the barrel: the popup opens on the home page and need not bring Tabs.
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Pager } from '@/components/ui/Pager';
 import { SafeHtml } from '@/components/ui/SafeHtml';
 import type { Popup } from '@/features/content/api/announcements';
 import { formatDateTime } from '@/lib/format';

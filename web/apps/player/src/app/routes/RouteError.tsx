@@ -2,7 +2,7 @@
 // after a deploy: offer a reload rather than a blank page.
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorState } from '@/components/ui';
+import { ErrorState } from '@/components/ui/ErrorState';
 import s from './page.module.css';
 
 export function RouteError() {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName, EmptyState } from '@/components/ui';
 import { useSystemStatus } from '@/features/system/api/status';
-import { CatalogEnvProvider, GameCentre, VendorCentre } from '@/features/catalog';
+import { CatalogEnvProvider } from '@/features/catalog';
+import { GameCentre, VendorCentre } from '@/features/catalog/centres';
 import { pathCategory, paths, vendorListCategories, type CategoryCode } from '@/lib/paths';
 import './pages.css';
 

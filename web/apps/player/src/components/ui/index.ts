@@ -1,4 +1,6 @@
-// Shared UI primitives. Features import from '@/components/ui'.
+// Shared UI primitives. Features import from '@/components/ui'; what the home
+// page renders at first paint (the shell, the home route's sections) imports
+// each file directly, so Dialog, Tabs and Pager stay out of its chunks.
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
 export { IconButton, type IconButtonProps } from './IconButton';
 export { Spinner, type SpinnerProps } from './Spinner';

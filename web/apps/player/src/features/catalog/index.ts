@@ -1,8 +1,6 @@
-// Public surface of the catalogue feature, for routes.
+// Public surface of the catalogue feature, for routes (the category centres: centres.ts).
 import './catalog.css';
 export { CatalogEnvProvider, type CatalogBrand } from './env';
-export { GameCentre } from './components/GameCentre';
-export { VendorCentre } from './components/VendorCentre';
 export { CategoryTiles, GameSection, VendorSection, AccountSections } from './components/HomeSections';
 export { WinnerBoards } from './components/WinnerBoards';
 export { GameTile } from './components/GameTile';

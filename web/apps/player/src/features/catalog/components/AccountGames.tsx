@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui';
+import { Button, buttonClassName } from '@/components/ui/Button';
 import { paths } from '@/lib/paths';
 import { accountPagesQuery, type AccountListKind } from '../api/accountPages';
 import { hotGamesQuery } from '../api/catalog';

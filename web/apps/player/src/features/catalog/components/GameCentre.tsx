@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
 import type { CategoryCode } from '@/lib/paths';
 import { useSessionState } from '@/lib/ui-actions';
 import { GAME_PAGE_SIZE, gameListQuery, type GameListFilter } from '../api/catalog';

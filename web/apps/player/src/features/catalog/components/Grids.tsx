@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useFavouriteToggle } from '../api/favourites';
 import type { Game, VendorCard } from '../types';
 import { GameTile } from './GameTile';

@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
-import { EmptyState, ErrorState } from '@/components/ui';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
 
 export function CatalogEmpty({ title, body }: { title: string; body?: string }) {
   return <EmptyState title={title} description={body} icon={<SearchX size={28} strokeWidth={1.75} />} />;

@@ -4,7 +4,7 @@ import { LazyImg } from '@/components/ui/LazyImg';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/lib/cdn';
 import { useUiActions } from '@/lib/ui-actions';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
 import { useCatalogEnv } from '../env';
 import type { VendorCard } from '../types';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sparkles, Trophy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { LazyImg } from '@/components/ui/LazyImg';
 import { cdnUrl } from '@/lib/cdn';
 import { formatMinor } from '@/lib/format';

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Headset } from 'lucide-react';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
 import type { BrandInfo } from '../api/status';
 import { openCustomerService, primaryCustomerService } from '../lib/customerService';
 import s from './StatusScreen.module.css';
