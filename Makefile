@@ -38,7 +38,8 @@ build: web
 run: build
 	@PALARO_DEMO=1 PALARO_BANNER=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
 
-test: test-go test-web test-e2e
+# The build comes first: Go tests check the embedded storefront (its pages' policy).
+test: build test-go test-web test-e2e
 
 test-go:
 	$(GO) vet ./...

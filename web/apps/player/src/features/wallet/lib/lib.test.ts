@@ -86,6 +86,7 @@ describe('brand time zone', () => {
   test('times are shown in the brand time zone', () => {
     expect(formatInZone(Date.UTC(2026, 10, 22, 17, 30, 5), 'Asia/Manila')).toBe('2026-11-23 01:30:05');
     expect(formatInZone(Date.UTC(2026, 0, 1, 0, 0, 0), 'UTC')).toBe('2026-01-01 00:00:00');
-    expect(formatInZone(0, undefined)).toBeUndefined();
+    // No zone given: the brand's (Asia/Manila until boot sets another), never the browser's.
+    expect(formatInZone(0, undefined)).toBe('1970-01-01 08:00:00');
   });
 });
