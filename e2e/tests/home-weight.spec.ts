@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 
 // The home page loads the visitor's dialogs only when asked for (docs/architecture.md,
 // Storefront): no login or register chunk with the page, the chunk starts on a

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
 
 // Links that leave a game keep the session (issue 28, item 16): the member's

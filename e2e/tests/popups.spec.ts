@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '../lib/test';
 import { newMember, PASSWORD } from '../lib/money';
 
 // Who sees which announcement popup (spec section 4): visitors execution B,

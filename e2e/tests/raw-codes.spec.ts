@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 import { openAs, playerToken } from '../lib/money';
 
 // No raw internal codes (issue 28, item 15): the demo opening balance's reason

@@ -29,7 +29,7 @@ test('a visitor from a blocked country sees the region screen with their IP', as
   await expect(screen).toBeVisible();
   await expect(page.getByTestId('visitor-ip')).toHaveText('198.51.100.23');
   await expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(screen.getByRole('link', { name: /customer service|serbisyo/i }).or(screen.getByRole('button', { name: /customer service|serbisyo/i })).first()).toBeVisible();
+  await expect(screen.getByRole('link', { name: /customer service|suporta sa kustomer/i }).or(screen.getByRole('button', { name: /customer service|suporta sa kustomer/i })).first()).toBeVisible();
   // The storefront itself is not rendered.
   await expect(page.getByRole('banner')).toHaveCount(0);
   await ctx.close();

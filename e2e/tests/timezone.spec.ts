@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../lib/test';
 import { bankDeposit, decideDeposit, newMember, openAs, playerToken } from '../lib/money';
 
 // One time zone (issue 28, item 11): the brand's (Asia/Manila in the demo),
