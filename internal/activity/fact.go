@@ -1,0 +1,119 @@
+// Package activity is the durable activity stream: the facts other features
+// consume (a round settled, a deposit credited, a withdrawal paid), written
+// in the same database transaction as the posting or state change that makes
+// them true, numbered in commit order by one sequencer, and read by
+// consumers that keep durable cursors. See docs/activity.md.
+package activity
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// Kind names what a fact says. Consumers switch on it; the values are
+// stored, so they never change.
+type Kind string
+
+const (
+	// RoundSettled: a game round ended (COMPLETED). Amount is the bet,
+	// Win the win, ValidBet the valid bet (docs/valid-bet.md); Vendor,
+	// Game, Category, Ref (the round's id in the rounds table, as text),
+	// StartedAt and At (when it ended).
+	RoundSettled Kind = "round.settled"
+	// RoundCancelled: a round ended with every bet refunded or rolled back.
+	RoundCancelled Kind = "round.cancelled"
+	// DepositCredited: a deposit reached the member's main balance. Amount;
+	// Ref is the order number; Detail the method.
+	DepositCredited Kind = "deposit.credited"
+	// WithdrawalPaid: a withdrawal left the platform. Amount; Ref the order.
+	WithdrawalPaid Kind = "withdrawal.paid"
+	// WithdrawalReleased: a held withdrawal went back to the main balance
+	// (rejected, or the payout failed). Amount; Ref the order.
+	WithdrawalReleased Kind = "withdrawal.released"
+	// TransferOut / TransferIn: money moved main -> a transfer-wallet vendor
+	// (a wager for responsible gaming) and back. Amount; Vendor.
+	TransferOut Kind = "transfer.out"
+	TransferIn  Kind = "transfer.in"
+	// Adjustment: an operator's manual adjustment. Amount is signed (a
+	// credit to the member is positive); Detail the reason; Ref the operator.
+	Adjustment Kind = "adjustment"
+	// Registered: a member account was created. Detail: how (password,
+	// oauth provider, trial).
+	Registered Kind = "member.registered"
+	// LoggedIn: a member session started. Detail: the client IP.
+	LoggedIn Kind = "member.login"
+	// LimitChanged: a responsible-gaming setting changed (set, lowered,
+	// raise requested or confirmed, time-out, exclusion, imposed by an
+	// operator). Detail says which, readable by a person.
+	LimitChanged Kind = "rg.changed"
+)
+
+// Fact is one thing that became true. Zero fields are stored as zero or
+// empty; which fields a kind uses is said at its constant.
+type Fact struct {
+	// Key identifies the fact across retries: a fact whose key is already
+	// in the stream is not added again (e.g. "deposit:42",
+	// "round:<rounds-table id>"). Required.
+	Key      string
+	Kind     Kind
+	MemberID int64
+	Currency string
+	Vendor   string
+	Game     string
+	Category string
+	Amount   int64 // minor units
+	Win      int64 // minor units
+	ValidBet int64 // minor units
+	Ref      string
+	Detail   string
+	// StartedAt is when a round started (zero for other kinds).
+	StartedAt time.Time
+	// At is when the fact became true. Required.
+	At time.Time
+}
+
+// Event is a fact with its stream position.
+type Event struct {
+	Seq int64
+	Fact
+}
+
+func (f Fact) check() error {
+	if f.Key == "" || f.Kind == "" || f.At.IsZero() {
+		return fmt.Errorf("activity: fact needs a key, a kind and a time (%q, %q)", f.Key, f.Kind)
+	}
+	return nil
+}
+
+// insertSQL adds one fact unless its key is in the stream already.
+const insertSQL = `INSERT INTO activity_event (fact_key, kind, member_id, currency, vendor, game, category,
+ amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
+ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fact_key) DO NOTHING`
+
+// Append writes facts in tx, the transaction that makes them true. A fact
+// whose key is in the stream already is skipped, so a retried transaction
+// or a replayed request adds nothing.
+func Append(ctx context.Context, tx *db.Tx, facts ...Fact) error {
+	now := time.Now().UnixMilli()
+	q := tx.Rebind(insertSQL)
+	for _, f := range facts {
+		if err := f.check(); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, q, f.Key, string(f.Kind), f.MemberID, f.Currency, f.Vendor, f.Game,
+			f.Category, f.Amount, f.Win, f.ValidBet, f.Ref, f.Detail, millis(f.StartedAt), f.At.UnixMilli(), now); err != nil {
+			return fmt.Errorf("activity: append %s: %w", f.Key, err)
+		}
+	}
+	return nil
+}
+
+func millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
