@@ -21,7 +21,8 @@ const (
 	// RoundSettled: a game round ended (COMPLETED). Amount is the bet,
 	// Win the win, ValidBet the valid bet (docs/valid-bet.md); Vendor,
 	// Game, Category, Ref (the round's id in the rounds table, as text),
-	// StartedAt and At (when it ended).
+	// StartedAt and At (when it ended); Detail is "jackpot" when some win
+	// of the round was flagged jackpot.
 	RoundSettled Kind = "round.settled"
 	// RoundCancelled: a round ended with every bet refunded or rolled back.
 	RoundCancelled Kind = "round.cancelled"
@@ -116,4 +117,18 @@ func millis(t time.Time) int64 {
 		return 0
 	}
 	return t.UnixMilli()
+}
+
+// Consumer derives something from the stream (daily figures, winner
+// boards). A runner gives it the events after its cursor in order; Apply
+// runs in tx, the transaction that also moves the cursor past them, so what
+// it writes in tx takes effect exactly once. An effect outside tx must be
+// idempotent on the event (its Seq or Key): after a crash the batch is
+// given again.
+type Consumer interface {
+	Name() string
+	Apply(ctx context.Context, tx *db.Tx, events []Event) error
+	// Reset forgets what the consumer derived, in tx, before a replay from
+	// the start of the stream.
+	Reset(ctx context.Context, tx *db.Tx) error
 }
