@@ -53,7 +53,7 @@ func run(args []string) error {
 
 	switch args[0] {
 	case "serve":
-		gc, err := tuneGC(os.Getenv)
+		gc, err := tuneGC(func(k string) string { return cfg.Runtime[k] })
 		if err != nil {
 			return err
 		}

@@ -27,15 +27,13 @@ func startMain(t *testing.T, dialect db.Dialect, demo bool) *Main {
 // startMainAt serves the database at url (prepared by the test).
 func startMainAt(t *testing.T, url string, demo bool) *Main {
 	t.Helper()
-	cfg := config.Config{
-		Addr:          "127.0.0.1:0",
-		MetricsAddr:   "127.0.0.1:0",
-		DatabaseURL:   url,
-		Demo:          demo,
-		LogLevel:      slog.LevelError,
-		CountryHeader: "CF-IPCountry",
-		ShutdownGrace: 5 * time.Second,
+	cfg, err := config.Load() // the variables a test sets (t.Setenv), then its own listeners and store
+	if err != nil {
+		t.Fatal(err)
 	}
+	cfg.Addr, cfg.MetricsAddr, cfg.MetricsAddrSet = "127.0.0.1:0", "127.0.0.1:0", false
+	cfg.DatabaseURL, cfg.Demo, cfg.LogLevel = url, demo, slog.LevelError
+	cfg.CountryHeader, cfg.ShutdownGrace = "CF-IPCountry", 5*time.Second
 	m := NewMain(cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	if err := m.Run(context.Background()); err != nil {
 		m.Close()

@@ -1,9 +1,8 @@
 package main
 
 import (
+	"maps"
 	"net/http"
-	"os"
-	"strings"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/devidp"
@@ -15,7 +14,8 @@ import (
 // mode only, the Palaro test identity provider is mounted at /dev/idp/ and
 // stands in for Google and Facebook.
 func (m *Main) wireOAuth(mux *http.ServeMux, accounts *account.Service, clientIP func(*http.Request) string, wrap func(string, http.Handler) http.Handler) {
-	settings := account.OAuthSettings{Secrets: oauthSecrets(os.Environ()), TrustProxy: m.Config.TrustedProxy}
+	settings := account.OAuthSettings{Secrets: map[string]string{}, TrustProxy: m.Config.TrustedProxy}
+	maps.Copy(settings.Secrets, m.Config.OAuthSecrets)
 	if m.Config.Demo {
 		idp := devidp.New("/dev/idp", map[string]string{"palaro-demo-google": devidp.DemoSecret, "palaro-demo-facebook": devidp.DemoSecret})
 		idp.Routes(mux)
@@ -32,27 +32,4 @@ func (m *Main) wireOAuth(mux *http.ServeMux, accounts *account.Service, clientIP
 	h := account.NewOAuthHandler(account.NewOAuth(accounts, settings), clientIP)
 	h.Wrap = wrap
 	h.Routes(mux)
-}
-
-// oauthSecrets reads PALARO_OAUTH_<ID>_SECRET (or _SECRET_FILE) for every
-// provider id named in the environment.
-func oauthSecrets(environ []string) map[string]string {
-	out := map[string]string{}
-	for _, kv := range environ {
-		k, v, _ := strings.Cut(kv, "=")
-		rest, ok := strings.CutPrefix(k, "PALARO_OAUTH_")
-		if !ok {
-			continue
-		}
-		if id, ok := strings.CutSuffix(rest, "_SECRET_FILE"); ok {
-			if _, direct := out[strings.ToLower(id)]; !direct && v != "" {
-				if b, err := os.ReadFile(v); err == nil {
-					out[strings.ToLower(id)] = strings.TrimSpace(string(b))
-				}
-			}
-		} else if id, ok := strings.CutSuffix(rest, "_SECRET"); ok && v != "" {
-			out[strings.ToLower(id)] = v // the plain variable wins over the file
-		}
-	}
-	return out
 }

@@ -6,25 +6,11 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/palaro/palaro/internal/platform/db"
 )
-
-func TestOAuthSecrets(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "fb")
-	if err := os.WriteFile(file, []byte("from-file\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	got := oauthSecrets([]string{"PALARO_OAUTH_GOOGLE_SECRET=direct", "PALARO_OAUTH_GOOGLE_SECRET_FILE=" + file,
-		"PALARO_OAUTH_FACEBOOK_SECRET_FILE=" + file, "PALARO_OAUTH_X_CLIENT=ignored", "HOME=/root"})
-	if len(got) != 2 || got["google"] != "direct" || got["facebook"] != "from-file" {
-		t.Fatalf("%v", got)
-	}
-}
 
 // TestDemoOAuth drives the demo's Google button through the real server:
 // the test identity provider is mounted at /dev/idp/ and reached in

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -101,7 +100,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Redis = redis.NewClient(opt)
 	}
 
-	if err := startDebug(ctx, os.Getenv("PALARO_DEBUG_ADDR"), m.Logger); err != nil {
+	if err := startDebug(ctx, m.Config.DebugAddr, m.Logger); err != nil {
 		return err
 	}
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 
 	"github.com/palaro/palaro/internal/account"
@@ -70,7 +69,7 @@ func (m *Main) wireCashier(ctx context.Context, mux *http.ServeMux, brands *bran
 
 // selfBaseURL is where this server reaches itself over HTTP.
 func (m *Main) selfBaseURL() string {
-	if v := envOrFile("PALARO_SANDBOX_PAY_URL"); v != "" {
+	if v := m.Config.SandboxPayURL; v != "" {
 		return strings.TrimRight(v, "/")
 	}
 	host, port, err := net.SplitHostPort(m.Addr())
@@ -84,7 +83,7 @@ func (m *Main) selfBaseURL() string {
 }
 
 func (m *Main) sandboxSecret(ctx context.Context) (string, error) {
-	if v := envOrFile("PALARO_SANDBOX_PAY_SECRET"); v != "" {
+	if v := m.Config.SandboxPaySecret; v != "" {
 		return v, nil
 	}
 	b := make([]byte, 32)
@@ -96,17 +95,4 @@ func (m *Main) sandboxSecret(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("sandbox secret: %w", err)
 	}
 	return v, nil
-}
-
-// envOrFile reads NAME, else the file named by NAME_FILE.
-func envOrFile(name string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	if f := os.Getenv(name + "_FILE"); f != "" {
-		if b, err := os.ReadFile(f); err == nil {
-			return strings.TrimSpace(string(b))
-		}
-	}
-	return ""
 }

@@ -4,10 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/inhouse"
@@ -34,24 +30,14 @@ func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse
 		m.Logger.Warn("crash off: the in-house game server is off")
 		return nil
 	}
-	cfg, queue, err := crashConfig()
-	if err != nil {
-		return err
+	env := m.Config.Crash
+	cfg := crashgame.Config{Betting: env.Betting, Cooldown: env.Cooldown, ChainLength: env.ChainLength, Salt: env.Salt}
+	hub := crashgame.NewHub(m.Clock, m.Logger, cfg.History, env.ClientQueue)
+	if env.WritesPerSecondSet {
+		hub.WritesPerSecond = env.WritesPerSecond
 	}
-	hub := crashgame.NewHub(m.Clock, m.Logger, cfg.History, queue)
-	if v := strings.TrimSpace(os.Getenv("PALARO_CRASH_WRITES_PER_SECOND")); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return fmt.Errorf("PALARO_CRASH_WRITES_PER_SECOND=%q: want 0 or a positive integer", v)
-		}
-		hub.WritesPerSecond = n
-	}
-	if v := strings.TrimSpace(os.Getenv("PALARO_CRASH_FRAME_EVERY")); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 5*time.Millisecond || d > time.Second {
-			return fmt.Errorf("PALARO_CRASH_FRAME_EVERY=%q: want a duration from 5ms to 1s", v)
-		}
-		hub.FlushEvery = d
+	if env.FrameEvery > 0 {
+		hub.FlushEvery = env.FrameEvery
 	}
 	if m.Redis != nil {
 		if err := hub.UseRedis(ctx, m.Redis, crashgame.RedisChannel); err != nil {
@@ -66,32 +52,6 @@ func (m *Main) wireCrash(ctx context.Context, mux *http.ServeMux, games *inhouse
 	crashgame.NewHandler(svc, accounts, crashgame.DefaultWSConfig).Routes(mux)
 	go svc.Run(ctx)
 	return nil
-}
-
-// crashConfig reads PALARO_CRASH_*; unset values take the defaults.
-func crashConfig() (crashgame.Config, int, error) {
-	var cfg crashgame.Config
-	queue := 0
-	for name, into := range map[string]*time.Duration{"PALARO_CRASH_BETTING": &cfg.Betting, "PALARO_CRASH_COOLDOWN": &cfg.Cooldown} {
-		if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-			d, err := time.ParseDuration(v)
-			if err != nil || d < 100*time.Millisecond || d > time.Hour {
-				return cfg, 0, fmt.Errorf("%s=%q: want a duration from 100ms to 1h", name, v)
-			}
-			*into = d
-		}
-	}
-	for name, into := range map[string]*int{"PALARO_CRASH_CHAIN_LENGTH": &cfg.ChainLength, "PALARO_CRASH_CLIENT_QUEUE": &queue} {
-		if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 100_000_000 {
-				return cfg, 0, fmt.Errorf("%s=%q: want a positive integer", name, v)
-			}
-			*into = n
-		}
-	}
-	cfg.Salt = strings.TrimSpace(os.Getenv("PALARO_CRASH_SALT"))
-	return cfg, queue, nil
 }
 
 // crashBank is the in-house game server as Crash's Bank: each bet is an

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -50,7 +49,7 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, err := inhouseConfig(b.Currency.Decimals)
+	cfg, err := inhouseConfig(m.Config.Inhouse, b.Currency.Decimals)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,10 +66,10 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 }
 
 // inhouseConfig reads PALARO_INHOUSE_*; unset values take the defaults.
-func inhouseConfig(decimals int) (inhouse.Config, error) {
+func inhouseConfig(env map[string]string, decimals int) (inhouse.Config, error) {
 	cfg := inhouse.Config{Limits: map[string]inhouse.Limit{}}
 	amount := func(name string, into *int64) error {
-		v := strings.TrimSpace(os.Getenv(name))
+		v := strings.TrimSpace(env[name])
 		if v == "" {
 			return nil
 		}
@@ -82,7 +81,7 @@ func inhouseConfig(decimals int) (inhouse.Config, error) {
 		return nil
 	}
 	duration := func(name string, into *time.Duration) error {
-		if v := os.Getenv(name); v != "" {
+		if v := env[name]; v != "" {
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
 				return fmt.Errorf("%s=%q: not a positive duration", name, v)
@@ -92,7 +91,7 @@ func inhouseConfig(decimals int) (inhouse.Config, error) {
 		return nil
 	}
 	integer := func(name string, into *int64) error {
-		if v := os.Getenv(name); v != "" {
+		if v := env[name]; v != "" {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 {
 				return fmt.Errorf("%s=%q: not a whole number", name, v)
@@ -116,7 +115,7 @@ func inhouseConfig(decimals int) (inhouse.Config, error) {
 		integer("PALARO_INHOUSE_JACKPOT_HIT_DIVISOR", &cfg.Jackpot.HitDivisor))
 	cfg.Jackpot.ContributionBp = inhouse.DefaultContributionBp
 	errs = append(errs, integer("PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP", &cfg.Jackpot.ContributionBp))
-	cfg.SlotProfile = os.Getenv("PALARO_INHOUSE_SLOT_PROFILE")
+	cfg.SlotProfile = env["PALARO_INHOUSE_SLOT_PROFILE"]
 	for _, err := range errs {
 		if err != nil {
 			return cfg, err

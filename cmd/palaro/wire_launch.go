@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"strings"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/inhouse"
 	"github.com/palaro/palaro/internal/launch"
+	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/sandbox/gamevendor"
 )
 
@@ -36,14 +35,14 @@ func (m *Main) wireLaunch(ctx context.Context, mux *http.ServeMux, games *game.S
 	}
 	var configured []string
 	for _, v := range cat.WalletVendors() {
-		env := "PALARO_GAME_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(v.Code))
-		tmpl := os.Getenv(env + "_LAUNCH_URL")
+		conf := m.Config.GameLaunch[config.Code(v.Code)]
+		tmpl := conf.URL
 		if tmpl == "" {
 			continue
 		}
-		a, err := launch.NewURLTemplate(tmpl, strings.ToUpper(os.Getenv(env+"_LAUNCH_MODE")))
+		a, err := launch.NewURLTemplate(tmpl, conf.Mode)
 		if err != nil {
-			return fmt.Errorf("%s_LAUNCH_URL: %w", env, err)
+			return fmt.Errorf("PALARO_GAME_VENDOR_%s_LAUNCH_URL: %w", config.Code(v.Code), err)
 		}
 		registry.Register(v.Code, a)
 		configured = append(configured, v.Code)

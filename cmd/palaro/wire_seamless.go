@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
@@ -27,8 +27,7 @@ func (m *Main) wireSeamless(ctx context.Context, mux *http.ServeMux, games *game
 	}
 	cfg := seamless.Config{Secrets: map[string][]byte{}}
 	for _, v := range cat.WalletVendors() {
-		env := "PALARO_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(v.Code)) + "_SECRET"
-		if secret := envOrFile(env); secret != "" {
+		if secret := m.Config.VendorSecrets[config.Code(v.Code)]; secret != "" {
 			cfg.Secrets[v.Code] = []byte(secret)
 		}
 	}

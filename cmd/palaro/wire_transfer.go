@@ -6,11 +6,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/sandbox/transfervendor"
 	"github.com/palaro/palaro/internal/vendorwallet"
 	"github.com/palaro/palaro/internal/wallet"
@@ -36,10 +36,9 @@ func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *w
 	feeds := map[string]vendorwallet.RoundFeed{}
 	var sandboxed []string
 	for _, code := range wallet.TransferVendorCodes(cat) {
-		env := "PALARO_TRANSFER_VENDOR_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(code))
-		if url, secret := os.Getenv(env+"_URL"), envOrFile(env+"_SECRET"); url != "" && secret != "" {
-			base := strings.TrimRight(url, "/")
-			client := vendorwallet.NewClient(func() string { return base }, []byte(secret), nil, m.Clock)
+		if tv := m.Config.TransferVendors[config.Code(code)]; tv.URL != "" && tv.Secret != "" {
+			base := strings.TrimRight(tv.URL, "/")
+			client := vendorwallet.NewClient(func() string { return base }, []byte(tv.Secret), nil, m.Clock)
 			adapters[code], feeds[code] = client, client
 			continue
 		}
@@ -66,7 +65,7 @@ func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *w
 }
 
 func (m *Main) sandboxVendorSecret(ctx context.Context) ([]byte, error) {
-	if v := envOrFile("PALARO_SANDBOX_VENDOR_SECRET"); v != "" {
+	if v := m.Config.SandboxVendorSecret; v != "" {
 		return []byte(v), nil
 	}
 	b := make([]byte, 32)
