@@ -64,13 +64,13 @@ type TransferVendor struct{ URL, Secret string }
 // Crash is the PALARO_CRASH_* tuning of the shared Crash round; zero values
 // take the game's defaults.
 type Crash struct {
-	Betting, Cooldown time.Duration // PALARO_CRASH_BETTING, PALARO_CRASH_COOLDOWN (100ms..1h)
-	ChainLength       int           // PALARO_CRASH_CHAIN_LENGTH
-	ClientQueue       int           // PALARO_CRASH_CLIENT_QUEUE
-	Salt              string        // PALARO_CRASH_SALT
-	WritesPerSecond    int  // PALARO_CRASH_WRITES_PER_SECOND
-	WritesPerSecondSet bool // it was set (0 means never)
-	FrameEvery      time.Duration // PALARO_CRASH_FRAME_EVERY (5ms..1s)
+	Betting, Cooldown  time.Duration // PALARO_CRASH_BETTING, PALARO_CRASH_COOLDOWN (100ms..1h)
+	ChainLength        int           // PALARO_CRASH_CHAIN_LENGTH
+	ClientQueue        int           // PALARO_CRASH_CLIENT_QUEUE
+	Salt               string        // PALARO_CRASH_SALT
+	WritesPerSecond    int           // PALARO_CRASH_WRITES_PER_SECOND
+	WritesPerSecondSet bool          // it was set (0 means never)
+	FrameEvery         time.Duration // PALARO_CRASH_FRAME_EVERY (5ms..1s)
 }
 
 // Code is how a vendor or provider code appears in a variable's name.
