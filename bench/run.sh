@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse spine hashburst bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
@@ -29,6 +29,7 @@
 #   BENCH_SLOT_ROUNDS=100000000  rounds per RTP profile of the slot simulation (slotsim)
 #   BENCH_CAPTCHAS=500    captchas tesseract tries to read (captcha)
 #   BENCH_CRASH_PLAYERS=2000  players (websockets and bets) on the Crash round; BENCH_CRASH_PORT_BASE=19950 its two ports
+#   BENCH_SPINE_BASE=d7b785f  the base commit of the spine A/B; BENCH_SPINE_PAIRS=2 alternating pairs; BENCH_SPINE_PORT_BASE=19970
 #   BENCH_HASHBURST_N=400     parallel requests per password-hashing burst; BENCH_HASHBURST_PORT=19960 its port;
 #   BENCH_HASHBURST_MEMLIMIT=1GiB  the server's PALARO_MEMORY_LIMIT there (the RSS target)
 set -euo pipefail
@@ -38,7 +39,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse hashburst bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse spine hashburst bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -988,6 +989,90 @@ if want inhouse; then
     ROWS+=("| in-house slot spins on postgres | p99 < $INHOUSE_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1h. the play spine's cost, A/B (issue 29)
+# The same loads against two binaries in one run, alternating: the base
+# commit (BENCH_SPINE_BASE, the commit before the play spine's first change)
+# and this tree. Compared: the server's CPU time per in-house slot spin
+# (bench/inhouse at BENCH_INHOUSE_RATE) and per vendor round of a bet and a
+# win (bench/seamless at BENCH_SEAMLESS_RATE), and the ledger engine's
+# postings/s (bench/ledger -mode engine, each tree's own build), on SQLite and
+# PostgreSQL. Each pair runs base then new, the next new then base, so drift
+# of the host over the run falls on both. Median of BENCH_SPINE_PAIRS pairs;
+# targets: CPU at most 10 % above the base, postings/s within 10 % of it.
+# Ports BENCH_SPINE_PORT_BASE (19970) and +1.
+SPINE_BASE=${BENCH_SPINE_BASE:-d7b785f}
+SPINE_PAIRS=${BENCH_SPINE_PAIRS:-2}
+SPINE_PORT_BASE=${BENCH_SPINE_PORT_BASE:-19970}
+spine_build_base() {
+  local tree=$WORK/spine-base
+  rm -rf "$tree"
+  git -C "$ROOT" worktree add --detach -f "$tree" "$SPINE_BASE" >/dev/null 2>&1 || { tool_error "spine: git worktree $SPINE_BASE failed"; return 1; }
+  cp -r "$ROOT/internal/webui/dist/." "$tree/internal/webui/dist/" # the storefront is embedded; not measured here
+  (cd "$tree" && go build -o "$WORK/palaro-base" ./cmd/palaro && go build -o "$WORK/ledgerbench-base" ./bench/ledger) ||
+    { tool_error "spine: building $SPINE_BASE failed"; git -C "$ROOT" worktree remove --force "$tree" >/dev/null 2>&1; return 1; }
+  git -C "$ROOT" worktree remove --force "$tree" >/dev/null 2>&1 || true
+}
+spine_median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{if(NR==0){print "n/a"; exit} m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.3f", m}'; }
+spine_one() { # which(base|new) db-label -> appends "inhouse seamless ledger" figures to SPINE_<which>_<db>
+  local which=$1 db=$2 bin=$PALARO lbin=$WORK/ledgerbench-new url port=$SPINE_PORT_BASE tag=$1-$2-$SPINE_I
+  [ "$which" = base ] && bin=$WORK/palaro-base && lbin=$WORK/ledgerbench-base
+  [ "$db" = postgres ] && port=$((SPINE_PORT_BASE + 1))
+  local ih sm lg out
+  for item in inhouse seamless ledger; do
+    if [ "$db" = sqlite ]; then
+      mkdir -p "$WORK/spine-$tag-$item"; url="sqlite://$WORK/spine-$tag-$item/palaro.db"
+    else
+      ledger_pg_db "spine_${which}_${SPINE_I}_$item"; url=$LEDGER_PG_URL
+      [ -n "$url" ] || return 1
+    fi
+    out=$RES/spine-$tag-$item.txt
+    wait_quiet
+    case $item in
+      inhouse) timeout $((DURATION + WARMUP + 300)) "$WORK/inhousebench" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
+        -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1 && ih=$(ledger_json "$out" serverCPUmsPerSpin) ;;
+      seamless) timeout $((DURATION + WARMUP + 300)) "$WORK/seamlessbench" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$SEAMLESS_RATE" \
+        -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1 && sm=$(ledger_json "$out" serverCPUmsPerRound) ;;
+      ledger) timeout $((DURATION + WARMUP + 600)) "$lbin" -mode engine -db "$url" -players "$LEDGER_PLAYERS" -clients "$LEDGER_CLIENTS" \
+        -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1; lg=$(ledger_json "$out" postingsPerSecond) ;;
+    esac
+    [ "$db" = postgres ] && ledger_pg_drop
+  done
+  log "spine $which on $db (pair $SPINE_I): in-house ${ih:-?} ms CPU/spin, seamless ${sm:-?} ms CPU/round, ledger ${lg:-?} postings/s"
+  eval "SPINE_${which}_${db}_IH+=(${ih:-}) ; SPINE_${which}_${db}_SM+=(${sm:-}) ; SPINE_${which}_${db}_LG+=(${lg:-})"
+}
+if want spine; then
+  for p in $SPINE_PORT_BASE $((SPINE_PORT_BASE + 1)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_SPINE_PORT_BASE)"; fi
+  done
+  log "spine A/B: building $SPINE_BASE and the bench tools"
+  if spine_build_base && (cd "$ROOT" && go build -o "$WORK/inhousebench" ./bench/inhouse && go build -o "$WORK/seamlessbench" ./bench/seamless && go build -o "$WORK/ledgerbench-new" ./bench/ledger); then
+    for db in sqlite postgres; do
+      for w in base new; do eval "SPINE_${w}_${db}_IH=(); SPINE_${w}_${db}_SM=(); SPINE_${w}_${db}_LG=()"; done
+    done
+    for SPINE_I in $(seq 1 "$SPINE_PAIRS"); do
+      order="base new"; [ $((SPINE_I % 2)) = 0 ] && order="new base"
+      for db in sqlite postgres; do
+        for w in $order; do spine_one "$w" "$db" || tool_error "spine: $w on $db failed (pair $SPINE_I)"; done
+      done
+    done
+    for db in sqlite postgres; do
+      for m in IH:"server CPU per in-house slot spin (ms)":cpu SM:"server CPU per vendor bet+win round (ms)":cpu LG:"ledger engine postings/s":rate; do
+        key=${m%%:*}; rest=${m#*:}; what=${rest%:*}; kind=${rest##*:}
+        eval "b=(\"\${SPINE_base_${db}_${key}[@]}\"); n=(\"\${SPINE_new_${db}_${key}[@]}\")"
+        bm=$(spine_median "${b[@]}"); nm=$(spine_median "${n[@]}")
+        if [ "$bm" = n/a ] || [ "$nm" = n/a ]; then
+          ROWS+=("| spine A/B on $db: $what | new vs $SPINE_BASE | measurement error | ERROR |"); continue
+        fi
+        ratio=$(awk -v a="$nm" -v b="$bm" 'BEGIN{printf "%.3f", a/b}')
+        if [ "$kind" = cpu ]; then ok=$(awk -v r="$ratio" 'BEGIN{print (r<=1.10)?1:0}'); target="≤ 1.10 × base"
+        else ok=$(awk -v r="$ratio" 'BEGIN{print (r>=0.90)?1:0}'); target="≥ 0.90 × base"; fi
+        mark "$ok"
+        ROWS+=("| spine A/B on $db: $what, $SPINE_PAIRS alternating pairs | $target | base ${b[*]} (median $bm); new ${n[*]} (median $nm); **ratio $ratio** | $V |")
+      done
+    done
+  fi
 fi
 
 # ---------------------------------------------------------------- 1g. password hashing bursts (issue 28)

@@ -66,6 +66,9 @@ type result struct {
 	HWMMB           float64 `json:"hwmMB"`
 	MachineBusyPct  float64 `json:"machineBusyPct"` // the whole machine over the measured run (benchkit.MachineUse)
 	MachineStealPct float64 `json:"machineStealPct"`
+	// ServerCPUms is the server's CPU time (user+system) per measured round
+	// (a bet and a win): what the A/B spine item compares.
+	ServerCPUms float64 `json:"serverCPUmsPerRound"`
 }
 
 func main() {
@@ -190,6 +193,7 @@ func run(c config) error {
 	end := warmEnd.Add(c.duration)
 	var measuredStart time.Time
 	var machineStart benchkit.MachineTicks
+	var cpuStart int64
 	var measuredRounds int
 	for i := 0; ; i++ {
 		due := start.Add(time.Duration(i) * interval)
@@ -203,6 +207,7 @@ func run(c config) error {
 			measuring.Store(true)
 			measuredStart = time.Now()
 			machineStart = benchkit.ReadMachineTicks()
+			cpuStart = benchkit.CPUTicks(srv.Process.Pid)
 		}
 		if measuring.Load() {
 			measuredRounds++
@@ -212,6 +217,7 @@ func run(c config) error {
 	close(jobs)
 	wg.Wait()
 	elapsed := time.Since(measuredStart)
+	cpuUsed := benchkit.CPUTicks(srv.Process.Pid) - cpuStart
 	busy, steal := benchkit.MachineUse(machineStart, benchkit.ReadMachineTicks())
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -224,6 +230,9 @@ func run(c config) error {
 	res.BetP99ms, res.WinP99ms = benchkit.Pct(betLat, 99), benchkit.Pct(winLat, 99)
 	res.HWMMB = float64(benchkit.HWMKB(srv.Process.Pid)) / 1024
 	res.MachineBusyPct, res.MachineStealPct = busy, steal
+	if measuredRounds > 0 {
+		res.ServerCPUms = float64(cpuUsed) * 10 / float64(measuredRounds) // ticks are 10 ms (USER_HZ 100)
+	}
 
 	// Every round ended; the ledger balances.
 	time.Sleep(200 * time.Millisecond)
