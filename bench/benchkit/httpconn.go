@@ -13,9 +13,9 @@ import (
 // one request at a time on one keep-alive connection, read and written by
 // the calling goroutine. net/http's Transport runs a reader and a writer
 // goroutine per connection and hands every request and answer between
-// them; under the in-house bench that hand-off (goroutine wake-ups across
-// threads) was a quarter of the bench's CPU, which it takes from the 2
-// cores it shares with the server it measures. The answers are parsed by
+// them; that hand-off (goroutine wake-ups across threads) costs CPU the
+// bench takes from the cores it shares with the server it measures. The
+// answers are parsed by
 // net/http (http.ReadResponse: Content-Length or chunked).
 type HTTPConn struct {
 	addr    string

@@ -7,8 +7,8 @@
 // fires three bursts of -n parallel requests:
 //
 //   - empty: withdrawals of 100.00 with the right payment password from the
-//     member with a zero balance (the burst issue 28 reported: each used to
-//     hash the payment password; the balance now refuses them first);
+//     member with a zero balance (the balance refuses them before any
+//     hash);
 //   - funded: the same after crediting the member 10,000.00, so every request
 //     passes the cheap checks and asks for an argon2id check of the payment
 //     password (the daily limit of 5 withdrawals refuses the rest afterwards);

@@ -21,8 +21,8 @@
 //     flush now and then takes tens of milliseconds puts that in the
 //     PostgreSQL rows' p99 (SQLite commits do not flush, only its
 //     checkpoints do). The flushes over 10 ms are also counted and summed:
-//     on the Firecracker machines of this project the disk stalls for
-//     tens to hundreds of milliseconds a few times a minute, idle or not.
+//     a virtual disk can stall for tens to hundreds of milliseconds a few
+//     times a minute, idle or not.
 //
 // The echo side is this program started again with -echo, a separate
 // process, as the server and PostgreSQL are. The last line of output is one

@@ -1,9 +1,10 @@
 // Command pgfloor measures the least latency a request that commits durably
-// on PostgreSQL can have on this machine (BENCH_ONLY item `pgfloor`, see
-// bench/README.md). It sends one-row INSERTs, each its own transaction with
-// the server's synchronous commit, open-loop at -rate per second over
-// -clients connections, for -duration after -warmup: the same pacing as the
-// in-house slot bench, with none of its work. Every money-moving request of
+// on PostgreSQL can have on this machine (run by the BENCH_ONLY item
+// `inhouse` before its PostgreSQL run, see bench/README.md). It sends
+// one-row INSERTs, each its own transaction with the server's synchronous
+// commit, open-loop at -rate per second over -clients connections, for
+// -duration after -warmup: the same pacing as the in-house slot bench, with
+// none of its work. Every money-moving request of
 // the platform waits for at least one such commit (a slot spin waits for
 // one: its ledger batch), so the figures here are a floor under the
 // PostgreSQL rows' p99: a target below this floor's p99 cannot be met on this

@@ -33,8 +33,7 @@ type Hub struct {
 	// many sockets: every frame is one write per socket (a system call
 	// that, on loopback, also does the receiver's TCP work), so at most
 	// WritesPerSecond of them are spent per second: 2,000 sockets at the
-	// default 70,000/s get a frame every 29 ms (40,000 until the frames
-	// became one write of shared bytes, wire.go). 0: no stretching.
+	// default 70,000/s get a frame every 29 ms. 0: no stretching.
 	WritesPerSecond int
 	// MaxFlushEvery caps the stretched time between frames (so the added
 	// delay stays well under the 100 ms budget). Set before Run.

@@ -15,10 +15,10 @@ import (
 // The websocket library still does the handshake, the reads (pongs,
 // closes) and the control frames it sends (pings, pongs, the close); those
 // go through the same lock as the frames (frameConn), each whole in one
-// write, so the two never interleave. Before, each of 2,000 sockets wrote
-// each frame through the library's message writer: its locks, its timeout
-// set-up and a copy into its buffer were a sixth of the server's CPU while
-// the bets of a round came in (bench/README.md, Crash).
+// write, so the two never interleave. The library's message writer would
+// take its locks, set up a timeout and copy the frame once per socket and
+// frame, which with thousands of sockets is a large share of the server's
+// CPU (bench/README.md, "Measured costs behind the code's shape").
 
 // frameHead is the room kept before a payload for its frame header (at
 // most 10 bytes: 2, and 8 for the length of a payload over 65,535 bytes).

@@ -14,10 +14,10 @@ import (
 // database file in a checkpoint. By default the connection whose commit
 // takes the WAL past 1,000 pages runs that checkpoint itself, right after
 // its COMMIT and before it returns: here that is the ledger's group-commit
-// writer, so every few dozen batches one batch paid for copying some 4 MB
-// (a read and a write system call per page, and two fsyncs) while every
-// posting queued behind it waited. Under a steady load of money callbacks
-// those stalls were the tail of the latency.
+// writer, so every few dozen batches one batch would pay for copying some
+// 4 MB (a read and a write system call per page, and two fsyncs) while
+// every posting queued behind it waits: the tail of the money path's
+// latency.
 //
 // A checkpointer goroutine copies the WAL in the background instead,
 // PASSIVE (it never takes the write lock nor waits for one, so writers go on

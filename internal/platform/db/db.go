@@ -53,9 +53,9 @@ type DB struct {
 	// index lookups (plan_cache_mode = force_generic_plan, enable_seqscan =
 	// off). The statements' values travel as arrays, so PostgreSQL's
 	// default would plan them again at every execution (a custom plan for
-	// each array looked cheaper than the generic one), which was a tenth of
-	// its CPU under the slot load; and a generic plan made on a new
-	// database's few rows would scan as the tables grow, autovacuum or not.
+	// each array looks cheaper than the generic one); and a generic plan
+	// made on a new database's few rows would scan as the tables grow,
+	// autovacuum or not.
 	fixed *sql.DB
 	// Trailing sessions are Fixed sessions whose commits do not wait for
 	// the write-ahead log to reach the disk (synchronous_commit = off). Only
@@ -332,7 +332,8 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 
 // writeTurn waits for this process's SQLite writer turn (a no-op on
 // PostgreSQL) as SQLite's busy timeout would (10 s), then goes ahead
-// anyway: a nested write then fails as it did before, it does not hang.
+// anyway: a nested write then fails with SQLite's busy error instead of
+// hanging.
 func (d *DB) writeTurn(ctx context.Context) (release func(), err error) {
 	if d.writer == nil || ctx.Value(heldTurn{d}) != nil {
 		return func() {}, nil

@@ -9,8 +9,7 @@ import (
 
 // SQLite statement cache. The SQLite driver prepares (parses and plans)
 // every statement it is handed, each time: a point read or a one-row update
-// spends more on its parse than on its rows (measured: parsing was 8 % of
-// the server's CPU while 2,000 Crash bets were placed). On SQLite, DB and Tx
+// spends more on its parse than on its rows. On SQLite, DB and Tx
 // therefore run a statement text seen more than once through a *sql.Stmt
 // prepared once (database/sql keeps it per connection and reuses it in
 // transactions through Tx.StmtContext).
@@ -18,8 +17,8 @@ import (
 // The cache only grows: a text is admitted on its second use, while fewer
 // than maxCachedStmts are held, and stays for the DB's life, so a statement
 // is never closed under a caller. Texts built per call (IN lists of varying
-// length, say) stop being admitted once the cache is full; they then run as
-// before. Scripts (several statements) and very long texts never are.
+// length, say) stop being admitted once the cache is full; they then run
+// unprepared. Scripts (several statements) and very long texts never are.
 // PostgreSQL needs none of this: pgx caches prepared statements by text.
 
 const (
