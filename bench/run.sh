@@ -276,9 +276,8 @@ RETRY_SKEWED=${BENCH_RETRY_SKEWED:-0}
 # databases: tables grow by megabytes a second under load) is written out.
 # Otherwise the kernel writes it back about 30 s after it was dirtied, all of
 # a file at once, which can fall inside the next run: its WAL or journal
-# flushes then wait behind that burst on the shared disk (seen on the
-# eighteenth session's machine: 80-100 MB written at once, a 40-55 ms stall
-# of every commit, one second of the next run with p99 near 50 ms).
+# flushes then wait behind that burst on the shared disk (bench/README.md,
+# "Method").
 flush_dirty() {
   local kb
   kb=$(awk '/^Dirty:/{print $2}' /proc/meminfo 2>/dev/null || echo 0)
