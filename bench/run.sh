@@ -11,9 +11,10 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse spine hashburst bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spine hashburst bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
+#   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
 #   BENCH_PINNED=1        also run the taskset-pinned variant (0 to skip)
 #   BENCH_PACE=21000      also run each endpoint paced at about this rate (0 to skip): p99 at the target rate
@@ -29,7 +30,7 @@
 #   BENCH_SLOT_ROUNDS=100000000  rounds per RTP profile of the slot simulation (slotsim)
 #   BENCH_CAPTCHAS=500    captchas tesseract tries to read (captcha)
 #   BENCH_CRASH_PLAYERS=2000  players (websockets and bets) on the Crash round; BENCH_CRASH_PORT_BASE=19950 its two ports
-#   BENCH_SPINE_BASE=d7b785f  the base commit of the spine A/B; BENCH_SPINE_PAIRS=2 alternating pairs; BENCH_SPINE_PORT_BASE=19970
+#   BENCH_SPINE_BASE=d7b785f  the base commit of the spine A/B; BENCH_SPINE_PAIRS=2 alternating pairs; BENCH_SPINE_PORT_BASE=19974
 #   BENCH_HASHBURST_N=400     parallel requests per password-hashing burst; BENCH_HASHBURST_PORT=19960 its port;
 #   BENCH_HASHBURST_MEMLIMIT=1GiB  the server's PALARO_MEMORY_LIMIT there (the RSS target)
 set -euo pipefail
@@ -39,7 +40,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse spine hashburst bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spine hashburst bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1000,10 +1001,10 @@ fi
 # PostgreSQL. Each pair runs base then new, the next new then base, so drift
 # of the host over the run falls on both. Median of BENCH_SPINE_PAIRS pairs;
 # targets: CPU at most 10 % above the base, postings/s within 10 % of it.
-# Ports BENCH_SPINE_PORT_BASE (19970) and +1.
+# Ports BENCH_SPINE_PORT_BASE (19974) and +1.
 SPINE_BASE=${BENCH_SPINE_BASE:-d7b785f}
 SPINE_PAIRS=${BENCH_SPINE_PAIRS:-2}
-SPINE_PORT_BASE=${BENCH_SPINE_PORT_BASE:-19970}
+SPINE_PORT_BASE=${BENCH_SPINE_PORT_BASE:-19974}
 spine_build_base() {
   local tree=$WORK/spine-base
   rm -rf "$tree"
@@ -1072,6 +1073,57 @@ if want spine; then
       done
     done
   fi
+fi
+
+# ---------------------------------------------------------------- 1f'. activity stream lag (issue 29)
+# bench/streamlag beside bench/inhouse: the same slot load as 1f
+# (BENCH_INHOUSE_RATE spins/s on a fresh database) while streamlag reads the
+# daily figures' cursor every 5 ms through activity.Store and, for each
+# round.settled fact appended in its window, takes the time from the fact's
+# transaction to the cursor passing it. Its window starts BENCH_WARMUP after
+# the first settled round and ends 5 s before the load does, so the server
+# is still consuming when it closes. Target: p99 < 2 s, every fact applied.
+# Ports BENCH_STREAMLAG_PORT_BASE (19980) and +1.
+STREAMLAG_PORT_BASE=${BENCH_STREAMLAG_PORT_BASE:-19980}
+STREAMLAG_P99_MS=2000
+streamlag_run() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/streamlag-$1.txt load=$RES/streamlag-load-$1.txt bin=$WORK/streamlag ibin=$WORK/inhousebench
+  local label="stream lag on $db (a settled round's fact -> in the daily figures, under the in-house slot load at $INHOUSE_RATE spins/s)"
+  local window=$((DURATION > 10 ? DURATION - 5 : 5))
+  log "stream lag on $db: bench/streamlag beside bench/inhouse on $HOST:$port ($INHOUSE_RATE spins/s, ${window}s window)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/streamlag) || { tool_error "go build ./bench/streamlag failed"; ROWS+=("| $label | p99 < $STREAMLAG_P99_MS ms | build failed | ERROR |"); return 1; }
+  [ -x "$ibin" ] || (cd "$ROOT" && go build -o "$ibin" ./bench/inhouse) || { tool_error "go build ./bench/inhouse failed"; ROWS+=("| $label | p99 < $STREAMLAG_P99_MS ms | build failed | ERROR |"); return 1; }
+  wait_quiet
+  timeout $((DURATION + WARMUP + 300)) "$bin" -db "$url" -warmup "${WARMUP}s" -duration "${window}s" >"$out" 2>&1 &
+  local lagpid=$!
+  timeout $((DURATION + WARMUP + 300)) "$ibin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
+    -duration "${DURATION}s" -warmup "${WARMUP}s" -log "$RES/server-streamlag-$db.log" >"$load" 2>&1 || true
+  if ! wait "$lagpid" || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/streamlag on $db failed (see $out, $load)"
+    ROWS+=("| $label | p99 < $STREAMLAG_P99_MS ms | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local n p50 p99 mx na ok
+  n=$(ledger_json "$out" events); p50=$(ledger_json "$out" p50ms); p99=$(ledger_json "$out" p99ms); mx=$(ledger_json "$out" maxms); na=$(ledger_json "$out" notApplied)
+  ok=$(awk -v p="$p99" -v t="$STREAMLAG_P99_MS" -v na="$na" -v n="$n" 'BEGIN{print (p<t && na==0 && n>0) ? 1 : 0}')
+  mark "$ok"
+  ROWS+=("| $label | p99 < $STREAMLAG_P99_MS ms | $n settled rounds; p50 $p50 ms, **p99 $p99 ms**, max $mx ms; $na not applied | $V |")
+}
+if want streamlag; then
+  for p in $STREAMLAG_PORT_BASE $((STREAMLAG_PORT_BASE + 1)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_STREAMLAG_PORT_BASE)"; fi
+  done
+  mkdir -p "$WORK/streamlag-sqlite"
+  streamlag_run sqlite "sqlite://$WORK/streamlag-sqlite/palaro.db" "$STREAMLAG_PORT_BASE" || true
+  ledger_pg_db streamlag
+  if [ -n "$LEDGER_PG_URL" ]; then
+    streamlag_run postgres "$LEDGER_PG_URL" "$((STREAMLAG_PORT_BASE + 1))" || true
+  else
+    ROWS+=("| stream lag on postgres | p99 < $STREAMLAG_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
 fi
 
 # ---------------------------------------------------------------- 1g. password hashing bursts (issue 28)

@@ -5,6 +5,7 @@
 //	palaro seed      load the demo brand and content into an empty database
 //	palaro brand export|import FILE   print or replace the brand configuration (JSON)
 //	palaro ledger verify   recompute balances from postings, read-only; exit 1 on any difference or a database without the schema
+//	palaro events [status] | replay NAME | verify [--since DAY]   the activity stream: consumers' positions and lag, rebuild one, check the daily figures (events.go)
 //	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
 //	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
 //	palaro catalog maintenance --game CODE|--vendor CODE [--game-type T] --on|--off   flip maintenance (catalog.go)
@@ -35,7 +36,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | operator add | member add | catalog maintenance | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add | member add | catalog maintenance | version")
 }
 
 func run(args []string) error {
@@ -97,6 +98,8 @@ func run(args []string) error {
 		return brandCommand(ctx, cfg, args[1:])
 	case "ledger":
 		return ledgerCommand(ctx, cfg, args[1:], os.Stdout)
+	case "events":
+		return eventsCommand(ctx, cfg, args[1:], os.Stdout)
 	case "operator":
 		return operatorCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
 	case "member":

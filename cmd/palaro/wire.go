@@ -35,6 +35,11 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	brand.CDNAlias(mux, "/cdn/a", "/cdn/b")
 	m.web.ImageSources = brandImageSources(brands)
 
+	// --- activity stream: facts in commit order, consumers under leases, the daily figures (wire_activity.go);
+	// started once every domain is wired, so each can register its consumers. The figures it returns are
+	// what responsible gaming and the withdrawal turnover read. ---
+	stream, _ := m.wireActivity(brands)
+
 	// --- games catalogue (menus, lists, lanes, winners, art) ---
 	games := game.NewService(game.NewStore(m.DB), m.Clock, m.Logger, game.DefaultRefreshInterval)
 	if _, err := games.Catalog(ctx); err != nil { // load the first snapshot before serving
@@ -137,6 +142,9 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 		return err
 	}
 	if err := m.wireLaunch(ctx, mux, games, brands, accounts, seamlessWallet, favorites, sandboxAdapter(sandboxGames), wallets, inhouseGames); err != nil {
+		return err
+	}
+	if err := m.startActivity(ctx, stream); err != nil {
 		return err
 	}
 

@@ -80,6 +80,9 @@ type Fact struct {
 type Event struct {
 	Seq int64
 	Fact
+	// Appended is when the fact was written (its transaction's time, to
+	// the millisecond): what a consumer's lag is measured from.
+	Appended time.Time
 }
 
 func (f Fact) check() error {
