@@ -1,11 +1,15 @@
-// Package seamless is the platform's seamless wallet for game vendors: the
-// vendor's server calls us (POST /lgw/vendor/{vendor}/wallet/{op}) to read a
-// player's balance, debit a bet, credit a win, roll a bet back and end a
-// round, while the money stays on our ledger. It also keeps the game
-// sessions opened at launch and the rounds the callbacks make, which the
-// betting record and the profit and loss read. The protocol a vendor
-// implements is docs/vendor-api.md.
-package seamless
+// Package gamewallet is the typed game wallet: the one service through
+// which a game's money moves (handler -> service -> game wallet -> ledger).
+// Its typed methods bet, win, roll back, bet and win in one call and end a
+// round; they decide which ledger accounts a bet debits and a win credits,
+// run the pre-bet checks (BetChecker), keep each caller transaction id's
+// answer for replay, and record the rounds (with a round fact in the
+// activity stream, in the same transaction, when a round ends). It also
+// keeps the game sessions opened at launch, imports the settled rounds of
+// transfer-wallet vendors, and answers the rounds' reads (betting record,
+// profit and loss, valid bets). The vendor callback API (internal/seamless)
+// is a thin adapter over it; the in-house game server calls it directly.
+package gamewallet
 
 import (
 	"context"
@@ -113,6 +117,8 @@ type SecretStore interface {
 type Config struct {
 	SessionTTL time.Duration // how long a launch's session takes bets; default 12 h
 	IdleRound  time.Duration // an OPEN round without callbacks this long is closed by the sweeper; default 1 h
+	// BetChecker runs the pre-bet checks; nil: none.
+	BetChecker BetChecker
 	// Secrets are the vendors' signing secrets by vendor code (from
 	// PALARO_VENDOR_<CODE>_SECRET). A vendor without one gets a generated
 	// secret kept in GeneratedSecrets, when set (demo mode); else its

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -136,7 +136,7 @@ func TestImportRounds(t *testing.T) {
 			"BadVendor":      {"J D B", "", "x"},
 		} {
 			_, err := s.svc.ImportRounds(ctx, c.vendor, c.since, c.next, []vendorwallet.VendorRound{vround("jr-9", 31, jdbSlot, 1, 0, now)})
-			if apperr.As(err).Code != "seamless.invalid_import" {
+			if apperr.As(err).Code != "gamewallet.invalid_import" {
 				t.Errorf("%s: %v", name, err)
 			}
 		}

@@ -1,7 +1,6 @@
-package seamless
+package gamewallet
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -16,38 +15,37 @@ import (
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/charset"
 	"github.com/palaro/palaro/internal/platform/db"
-	"github.com/palaro/palaro/internal/vendorwallet"
 )
 
-// Callback operations.
+// The kinds of money call, as stored with each answer (seamless_tx.kind)
+// and hashed into what a transaction id stands for.
 const (
-	OpBalance  = "balance"
-	OpBet      = "bet"
-	OpWin      = "win"
-	OpRollback = "rollback"
-	OpEndRound = "endround"
-	// OpBetWin plays a whole round in one call: its bet and its win (0 for
-	// a loss), the round closed at once (docs/vendor-api.md).
-	OpBetWin = "betwin"
+	kindBet      = "bet"
+	kindWin      = "win"
+	kindRollback = "rollback"
+	kindBetWin   = "betwin"
 )
 
-// Request is the body of every callback; each op reads its fields.
-type Request struct {
-	SessionToken string `json:"sessionToken"`
-	PlayerID     string `json:"playerId"`
-	Currency     string `json:"currency,omitempty"`
-	TxID         string `json:"txId,omitempty"`
-	RefTxID      string `json:"refTxId,omitempty"`
-	RoundID      string `json:"roundId,omitempty"`
-	GameCode     string `json:"gameCode,omitempty"`
-	Amount       *int64 `json:"amount,omitempty"`
-	WinAmount    *int64 `json:"winAmount,omitempty"` // betwin: the round's win
-	Jackpot      bool   `json:"jackpot,omitempty"`
-	EndRound     bool   `json:"endRound,omitempty"`
+// call is one money call as the rules read it, whichever typed request it
+// came from.
+type call struct {
+	SessionToken string
+	MemberID     int64
+	Currency     string
+	TxID         string
+	RefTxID      string
+	RoundID      string
+	GameCode     string
+	Amount       *int64
+	WinAmount    *int64 // betwin: the round's win
+	Jackpot      bool
+	EndRound     bool
 }
 
-// Response is every answer: Status "OK", or "ERROR" with a Code.
-type Response struct {
+// reply is an answer as stored for its transaction id and replayed to a
+// repeat: Status "OK", or "ERROR" with a code. Its JSON is the stored
+// format (seamless_tx.response), so it never changes.
+type reply struct {
 	Status       string `json:"status"`
 	Code         string `json:"code,omitempty"`
 	Message      string `json:"message,omitempty"`
@@ -58,155 +56,165 @@ type Response struct {
 	RoundStatus  string `json:"roundStatus,omitempty"`
 }
 
-// Error codes of the callback API (docs/vendor-api.md).
+// The codes of stored refusals (the stored format; the vendor API happens
+// to use the same words).
 const (
-	CodeInvalidSignature    = "INVALID_SIGNATURE"
-	CodeInvalidRequest      = "INVALID_REQUEST"
-	CodeUnknownVendor       = "UNKNOWN_VENDOR"
-	CodeUnknownPlayer       = "UNKNOWN_PLAYER"
-	CodeSessionExpired      = "SESSION_EXPIRED"
-	CodeInsufficientFunds   = "INSUFFICIENT_FUNDS"
-	CodeUnknownGame         = "UNKNOWN_GAME"
-	CodeGameDisabled        = "GAME_DISABLED"
-	CodeUnknownRound        = "UNKNOWN_ROUND"
-	CodeRoundClosed         = "ROUND_CLOSED"
-	CodeRollbackAfterWin    = "ROLLBACK_AFTER_WIN"
-	CodeBetRolledBack       = "BET_ROLLED_BACK"
-	CodeDuplicateTxMismatch = "DUPLICATE_TX_MISMATCH"
-	CodeCurrencyMismatch    = "CURRENCY_MISMATCH"
-	CodeInternal            = "INTERNAL_ERROR"
+	codeInvalidRequest      = "INVALID_REQUEST"
+	codeUnknownPlayer       = "UNKNOWN_PLAYER"
+	codeSessionExpired      = "SESSION_EXPIRED"
+	codeInsufficientFunds   = "INSUFFICIENT_FUNDS"
+	codeUnknownGame         = "UNKNOWN_GAME"
+	codeGameDisabled        = "GAME_DISABLED"
+	codeUnknownRound        = "UNKNOWN_ROUND"
+	codeRoundClosed         = "ROUND_CLOSED"
+	codeRollbackAfterWin    = "ROLLBACK_AFTER_WIN"
+	codeBetRolledBack       = "BET_ROLLED_BACK"
+	codeDuplicateTxMismatch = "DUPLICATE_TX_MISMATCH"
+	codeCurrencyMismatch    = "CURRENCY_MISMATCH"
+	codeLimitReached        = "PLAYER_LIMIT_REACHED"
+	codePlayerBlocked       = "PLAYER_BLOCKED"
+	codeInternal            = "INTERNAL_ERROR"
 )
 
-// codeStatus maps each code to its HTTP status, with the message sent.
-var codeStatus = map[string]struct {
+// codes maps each code to its error value, the HTTP status stored with it
+// (seamless_tx.http_status) and its message.
+var codes = map[string]struct {
+	err     error
 	status  int
 	message string
 }{
-	CodeInvalidSignature:    {http.StatusUnauthorized, "missing, malformed, wrong or stale signature"},
-	CodeInvalidRequest:      {http.StatusBadRequest, "the request is not valid"},
-	CodeUnknownVendor:       {http.StatusNotFound, "unknown vendor"},
-	CodeUnknownPlayer:       {http.StatusNotFound, "unknown player"},
-	CodeSessionExpired:      {http.StatusUnauthorized, "the game session is unknown or has expired"},
-	CodeInsufficientFunds:   {http.StatusConflict, "insufficient funds"},
-	CodeUnknownGame:         {http.StatusNotFound, "unknown game"},
-	CodeGameDisabled:        {http.StatusForbidden, "the game is disabled or under maintenance"},
-	CodeUnknownRound:        {http.StatusNotFound, "unknown round"},
-	CodeRoundClosed:         {http.StatusConflict, "the round is closed"},
-	CodeRollbackAfterWin:    {http.StatusConflict, "the bet's round has a win: it can no longer be rolled back"},
-	CodeBetRolledBack:       {http.StatusConflict, "this bet was rolled back before it arrived"},
-	CodeDuplicateTxMismatch: {http.StatusConflict, "this txId was used before with another request"},
-	CodeCurrencyMismatch:    {http.StatusBadRequest, "the currency is not the player's"},
-	CodeInternal:            {http.StatusInternalServerError, "internal error; retry with the same txId"},
+	codeInvalidRequest:      {ErrInvalidRequest, http.StatusBadRequest, "the request is not valid"},
+	codeUnknownPlayer:       {ErrUnknownPlayer, http.StatusNotFound, "unknown player"},
+	codeSessionExpired:      {ErrSessionExpired, http.StatusUnauthorized, "the game session is unknown or has expired"},
+	codeInsufficientFunds:   {ErrInsufficientFunds, http.StatusConflict, "insufficient funds"},
+	codeUnknownGame:         {ErrUnknownGame, http.StatusNotFound, "unknown game"},
+	codeGameDisabled:        {ErrGameDisabled, http.StatusForbidden, "the game is disabled or under maintenance"},
+	codeUnknownRound:        {ErrUnknownRound, http.StatusNotFound, "unknown round"},
+	codeRoundClosed:         {ErrRoundClosed, http.StatusConflict, "the round is closed"},
+	codeRollbackAfterWin:    {ErrRollbackAfterWin, http.StatusConflict, "the bet's round has a win: it can no longer be rolled back"},
+	codeBetRolledBack:       {ErrBetRolledBack, http.StatusConflict, "this bet was rolled back before it arrived"},
+	codeDuplicateTxMismatch: {ErrDuplicateMismatch, http.StatusConflict, "this txId was used before with another request"},
+	codeCurrencyMismatch:    {ErrCurrencyMismatch, http.StatusBadRequest, "the currency is not the player's"},
+	codeLimitReached:        {ErrLimitReached, http.StatusConflict, "a responsible-gaming limit of the player refuses this bet"},
+	codePlayerBlocked:       {ErrPlayerBlocked, http.StatusForbidden, "the player is excluded or on a time-out and cannot bet"},
+	codeInternal:            {nil, http.StatusInternalServerError, "internal error; retry with the same txId"},
 }
 
-// StatusOf is the HTTP status of an error code (200 for OK).
-func StatusOf(code string) int {
+// statusOf is the HTTP status stored with a code (200 for OK).
+func statusOf(code string) int {
 	if code == "" {
 		return http.StatusOK
 	}
-	if c, ok := codeStatus[code]; ok {
+	if c, ok := codes[code]; ok {
 		return c.status
 	}
 	return http.StatusInternalServerError
 }
 
-func fail(code, detail string) Response {
-	msg := codeStatus[code].message
+func fail(code, detail string) reply {
+	msg := codes[code].message
 	if detail != "" {
 		msg += ": " + detail
 	}
-	return Response{Status: "ERROR", Code: code, Message: msg}
+	return reply{Status: "ERROR", Code: code, Message: msg}
 }
 
-func ok(balance int64, currency string) Response {
-	return Response{Status: "OK", Balance: &balance, Currency: currency}
+func ok(balance int64, currency string) reply {
+	return reply{Status: "OK", Balance: &balance, Currency: currency}
+}
+
+// result is a reply as the typed methods give it: an Answer, or a *Refusal
+// wrapping the code's error value.
+func result(r reply) (Answer, error) {
+	if r.Code == "" {
+		a := Answer{Currency: r.Currency, TxID: r.TxID, PlatformTxID: r.PlatformTxID, RoundStatus: r.RoundStatus}
+		if r.Balance != nil {
+			a.Balance, a.HasBalance = *r.Balance, true
+		}
+		return a, nil
+	}
+	c, known := codes[r.Code]
+	if !known || c.err == nil {
+		return Answer{}, fmt.Errorf("gamewallet: stored answer %s: %s", r.Code, r.Message)
+	}
+	ref := &Refusal{Err: c.err, Message: r.Message, Currency: r.Currency}
+	if r.Balance != nil {
+		ref.Balance, ref.HasBalance = *r.Balance, true
+	}
+	return Answer{}, ref
 }
 
 var (
-	// The shapes of a callback's fields (as ^[A-Za-z0-9_.:-]{1,64}$ and so
-	// on; charset checks them without the regexp engine).
+	// The shapes of a call's fields (as ^[A-Za-z0-9_.:-]{1,64}$ and so on;
+	// charset checks them without the regexp engine).
 	idRe       = charset.New(nil, "A-Za-z0-9_.:-", 1, 64)
 	codeRe     = charset.New(nil, "A-Za-z0-9_.-", 1, 64)
 	currencyRe = charset.New([]string{"A-Z"}, "A-Z0-9", 3, 8)
-	playerRe   = charset.New([]string{"m", "1-9"}, "0-9", 2, 20)
 	tokenRe    = charset.New(nil, "A-Za-z0-9_-", 1, 128)
 )
 
 // MaxAmount bounds one bet or win (minor units).
 const MaxAmount = int64(1e15)
 
-// MaxBody bounds a callback body.
-const MaxBody = 8 << 10
+// invalid is the refusal of a malformed request: it is not stored (the
+// request never reached the rules).
+func invalid(field string) error {
+	return &Refusal{Err: ErrInvalidRequest, Message: codes[codeInvalidRequest].message + ": " + field}
+}
 
-// DecodeRequest parses and checks the shape of a callback body for op. The
-// error is a detail for INVALID_REQUEST.
-func DecodeRequest(op string, body []byte) (Request, error) {
-	var r Request
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if err := dec.Decode(&r); err != nil {
-		return r, fmt.Errorf("body: not a JSON object")
-	}
-	if dec.More() {
-		return r, fmt.Errorf("body: trailing data")
-	}
+// check checks a call's shape for its kind (the typed methods' input).
+func (c call) check(kind string, vendor string) error {
 	need := func(name, v string, re *charset.Pattern) error {
 		if !re.MatchString(v) {
-			return fmt.Errorf("%s", name)
+			return invalid(name)
 		}
 		return nil
 	}
-	if err := need("playerId", r.PlayerID, playerRe); err != nil {
-		return r, err
+	if !idRe.MatchString(vendor) {
+		return invalid("vendor")
+	}
+	if c.MemberID <= 0 {
+		return invalid("member")
 	}
 	var checks []error
-	switch op {
-	case OpBalance:
-		checks = append(checks, need("sessionToken", r.SessionToken, tokenRe), need("currency", r.Currency, currencyRe))
-	case OpBet, OpWin, OpBetWin:
-		checks = append(checks, need("txId", r.TxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe), need("currency", r.Currency, currencyRe))
-		if op != OpWin {
-			checks = append(checks, need("sessionToken", r.SessionToken, tokenRe))
+	switch kind {
+	case kindBet, kindWin, kindBetWin:
+		checks = append(checks, need("txId", c.TxID, idRe), need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe), need("currency", c.Currency, currencyRe))
+		if kind != kindWin {
+			checks = append(checks, need("sessionToken", c.SessionToken, tokenRe))
 		}
 		min := int64(1)
-		if op == OpWin {
+		if kind == kindWin {
 			min = 0
 		}
-		if r.Amount == nil || *r.Amount < min || *r.Amount > MaxAmount {
-			checks = append(checks, fmt.Errorf("amount"))
+		if c.Amount == nil || *c.Amount < min || *c.Amount > MaxAmount {
+			checks = append(checks, invalid("amount"))
 		}
-		if op == OpBetWin {
-			if r.WinAmount == nil || *r.WinAmount < 0 || *r.WinAmount > MaxAmount {
-				checks = append(checks, fmt.Errorf("winAmount"))
-			}
-			if r.Jackpot || r.EndRound {
-				checks = append(checks, fmt.Errorf("betwin ends its round and carries no jackpot flag"))
-			}
-		} else if r.WinAmount != nil {
-			checks = append(checks, fmt.Errorf("winAmount"))
+		if kind == kindBetWin && (c.WinAmount == nil || *c.WinAmount < 0 || *c.WinAmount > MaxAmount) {
+			checks = append(checks, invalid("winAmount"))
 		}
-	case OpRollback:
-		checks = append(checks, need("txId", r.TxID, idRe), need("refTxId", r.RefTxID, idRe), need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe))
-	case OpEndRound:
-		checks = append(checks, need("roundId", r.RoundID, idRe), need("gameCode", r.GameCode, codeRe))
-	default:
-		return r, fmt.Errorf("op")
+	case kindRollback:
+		checks = append(checks, need("txId", c.TxID, idRe), need("refTxId", c.RefTxID, idRe), need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe))
+	case "balance":
+		checks = append(checks, need("sessionToken", c.SessionToken, tokenRe), need("currency", c.Currency, currencyRe))
+	case "endround":
+		checks = append(checks, need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe))
 	}
-	if r.SessionToken != "" && !tokenRe.MatchString(r.SessionToken) {
-		checks = append(checks, fmt.Errorf("sessionToken"))
+	if c.SessionToken != "" && !tokenRe.MatchString(c.SessionToken) {
+		checks = append(checks, invalid("sessionToken"))
 	}
 	for _, err := range checks {
 		if err != nil {
-			return r, err
+			return err
 		}
 	}
-	return r, nil
+	return nil
 }
 
 // requestHash is what a transaction id stands for: the same id with another
-// hash is another request (DUPLICATE_TX_MISMATCH). The session token is left
+// hash is another request (ErrDuplicateMismatch). The session token is left
 // out: a retry may carry a refreshed one.
-func requestHash(op string, r Request) string {
+func requestHash(op string, r call) string {
 	var amount int64 = -1
 	if r.Amount != nil {
 		amount = *r.Amount
@@ -216,82 +224,94 @@ func requestHash(op string, r Request) string {
 	// built with strconv, which fmt's verbs use (TestRequestHashText).
 	b := make([]byte, 0, 160)
 	b = append(append(b, "seamless.v1\n"...), op...)
-	for _, v := range [...]string{r.PlayerID, r.Currency, r.RefTxID, r.RoundID, r.GameCode} {
+	b = strconv.AppendQuote(append(b, '\n'), PlayerID(r.MemberID))
+	for _, v := range [...]string{r.Currency, r.RefTxID, r.RoundID, r.GameCode} {
 		b = strconv.AppendQuote(append(b, '\n'), v)
 	}
 	b = strconv.AppendInt(append(b, '\n'), amount, 10)
 	b = strconv.AppendBool(append(b, '\n'), r.Jackpot)
 	b = strconv.AppendBool(append(b, '\n'), r.EndRound)
-	if r.WinAmount != nil { // betwin only: the other ops keep the hashes stored before it existed
+	if r.WinAmount != nil { // betwin only: the other kinds keep the hashes stored before it existed
 		b = strconv.AppendInt(append(b, "\nwin="...), *r.WinAmount, 10)
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
 
-// Serve answers one signed callback: it checks the vendor and the
-// signature, decodes the body and runs the op. It returns the HTTP status
-// and the answer.
-func (s *Service) Serve(ctx context.Context, vendor, op, signature string, body []byte) (int, Response) {
-	if !idRe.MatchString(vendor) {
-		return answer(fail(CodeUnknownVendor, ""))
+// Bet debits a bet: the player's live session in the request's currency,
+// an open game of the vendor's, the pre-bet checks (BetChecker), then the
+// money and the round in one commit. A transaction id seen before gets its
+// first answer (or refusal) again.
+func (s *Service) Bet(ctx context.Context, r BetRequest) (Answer, error) {
+	amount := r.Amount
+	c := call{SessionToken: r.SessionToken, MemberID: r.MemberID, Currency: r.Currency, TxID: r.TxID, RoundID: r.RoundID, GameCode: r.GameCode, Amount: &amount}
+	if err := c.check(kindBet, r.Vendor); err != nil {
+		return Answer{}, err
 	}
-	isSeamless, err := s.games.SeamlessVendor(ctx, vendor)
-	if err != nil {
-		return s.internal(ctx, err)
-	}
-	if !isSeamless {
-		return answer(fail(CodeUnknownVendor, ""))
-	}
-	secret, err := s.VendorSecret(ctx, vendor)
-	if err != nil {
-		if apperr.As(err).Kind == apperr.KindNotFound {
-			return answer(fail(CodeInvalidSignature, "no secret configured for this vendor"))
-		}
-		return s.internal(ctx, err)
-	}
-	if err := vendorwallet.Verify(secret, signature, body, s.clock.Now()); err != nil {
-		return answer(fail(CodeInvalidSignature, ""))
-	}
-	req, err := DecodeRequest(op, body)
-	if err != nil {
-		return answer(fail(CodeInvalidRequest, err.Error()))
-	}
-	var resp Response
-	switch op {
-	case OpBalance:
-		resp, err = s.opBalance(ctx, vendor, req)
-	case OpBet:
-		resp, err = s.opBet(ctx, vendor, req)
-	case OpBetWin:
-		resp, err = s.opBetWin(ctx, vendor, req)
-	case OpWin:
-		resp, err = s.opWin(ctx, vendor, req)
-	case OpRollback:
-		resp, err = s.opRollback(ctx, vendor, req)
-	case OpEndRound:
-		resp, err = s.opEndRound(ctx, vendor, req)
-	}
-	if err != nil {
-		return s.internal(ctx, err)
-	}
-	return answer(resp)
+	return result2(s.opBet(ctx, r.Vendor, c))
 }
 
-func answer(r Response) (int, Response) { return StatusOf(r.Code), r }
-
-func (s *Service) internal(ctx context.Context, err error) (int, Response) {
-	s.logger.ErrorContext(ctx, "seamless callback", "err", err)
-	return answer(fail(CodeInternal, ""))
+// BetWin plays a whole new round in one call: its bet (checked as Bet's,
+// against the balance before the win) and its win as one ledger chain, the
+// round opened COMPLETED, all in one commit.
+func (s *Service) BetWin(ctx context.Context, r BetWinRequest) (Answer, error) {
+	amount, win := r.Amount, r.Win
+	c := call{SessionToken: r.SessionToken, MemberID: r.MemberID, Currency: r.Currency, TxID: r.TxID, RoundID: r.RoundID, GameCode: r.GameCode, Amount: &amount, WinAmount: &win}
+	if err := c.check(kindBetWin, r.Vendor); err != nil {
+		return Answer{}, err
+	}
+	return result2(s.opBetWin(ctx, r.Vendor, c))
 }
 
-// memberOf parses a player id.
-func memberOf(playerID string) int64 {
-	n, err := strconv.ParseInt(playerID[1:], 10, 64)
-	if err != nil {
-		return 0
+// Win credits a win (0 for a loss) to an open round and, with EndRound,
+// completes it. Never refused for an expired session: the round decides.
+// ErrUnknownRound (no bet seen yet) is not remembered: a retry may succeed.
+func (s *Service) Win(ctx context.Context, r WinRequest) (Answer, error) {
+	amount := r.Amount
+	c := call{SessionToken: r.SessionToken, MemberID: r.MemberID, Currency: r.Currency, TxID: r.TxID, RoundID: r.RoundID, GameCode: r.GameCode, Amount: &amount,
+		Jackpot: r.Jackpot, EndRound: r.EndRound}
+	if err := c.check(kindWin, r.Vendor); err != nil {
+		return Answer{}, err
 	}
-	return n
+	return result2(s.opWin(ctx, r.Vendor, c))
+}
+
+// Rollback refunds one bet (RefTxID); a bet and win's round is cancelled
+// whole (its win taken back). A rollback of a bet never seen moves nothing
+// and bars that bet.
+func (s *Service) Rollback(ctx context.Context, r RollbackRequest) (Answer, error) {
+	c := call{SessionToken: r.SessionToken, MemberID: r.MemberID, Currency: r.Currency, TxID: r.TxID, RefTxID: r.RefTxID, RoundID: r.RoundID, GameCode: r.GameCode}
+	if err := c.check(kindRollback, r.Vendor); err != nil {
+		return Answer{}, err
+	}
+	return result2(s.opRollback(ctx, r.Vendor, c))
+}
+
+// EndRound closes an open round (COMPLETED when a bet stands or something
+// was won, else CANCELLED); an ended round answers its status again.
+func (s *Service) EndRound(ctx context.Context, r EndRoundRequest) (Answer, error) {
+	c := call{MemberID: r.MemberID, RoundID: r.RoundID, GameCode: r.GameCode}
+	if err := c.check("endround", r.Vendor); err != nil {
+		return Answer{}, err
+	}
+	return result2(s.opEndRound(ctx, r.Vendor, c))
+}
+
+// Balance is the player's balance in the session's currency (an expired
+// session is fine here).
+func (s *Service) Balance(ctx context.Context, r BalanceRequest) (Answer, error) {
+	c := call{SessionToken: r.SessionToken, MemberID: r.MemberID, Currency: r.Currency}
+	if err := c.check("balance", r.Vendor); err != nil {
+		return Answer{}, err
+	}
+	return result2(s.opBalance(ctx, r.Vendor, c))
+}
+
+func result2(r reply, err error) (Answer, error) {
+	if err != nil {
+		return Answer{}, err
+	}
+	return result(r)
 }
 
 // liveSession finds the session of a token for vendor; ok=false when it is
@@ -321,39 +341,39 @@ func (s *Service) liveSession(ctx context.Context, vendor, token string, live bo
 	return ss, true, nil
 }
 
-func (s *Service) opBalance(ctx context.Context, vendor string, req Request) (Response, error) {
+func (s *Service) opBalance(ctx context.Context, vendor string, req call) (reply, error) {
 	ss, found, err := s.liveSession(ctx, vendor, req.SessionToken, false)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	if !found {
-		return fail(CodeSessionExpired, ""), nil
+		return fail(codeSessionExpired, ""), nil
 	}
-	if PlayerID(ss.MemberID) != req.PlayerID {
-		return fail(CodeUnknownPlayer, ""), nil
+	if ss.MemberID != req.MemberID {
+		return fail(codeUnknownPlayer, ""), nil
 	}
 	if req.Currency != ss.Currency {
-		return fail(CodeCurrencyMismatch, ""), nil
+		return fail(codeCurrencyMismatch, ""), nil
 	}
 	bal, err := s.balance(ctx, ss.MemberID, ss.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	return ok(bal, ss.Currency), nil
 }
 
 // replay answers a transaction id seen before: the stored answer when the
 // request is the same, else a mismatch.
-func replay(prior txRow, hash string) Response {
+func replay(prior txRow, hash string) reply {
 	if prior.Status == txRolledBack {
-		return fail(CodeBetRolledBack, "")
+		return fail(codeBetRolledBack, "")
 	}
 	if prior.RequestHash != hash {
-		return fail(CodeDuplicateTxMismatch, "")
+		return fail(codeDuplicateTxMismatch, "")
 	}
-	var r Response
+	var r reply
 	if err := json.Unmarshal([]byte(prior.Response), &r); err != nil {
-		return fail(CodeInternal, "")
+		return fail(codeInternal, "")
 	}
 	return r
 }
@@ -363,16 +383,16 @@ func replay(prior txRow, hash string) Response {
 // its answer first, that answer is returned instead and nothing else is
 // written. Records of concurrent callbacks are committed together
 // (recorder.go).
-func (s *Service) record(ctx context.Context, t txRow, resp Response, w roundWrite, fn func(q db.Querier) error) (Response, error) {
+func (s *Service) record(ctx context.Context, t txRow, resp reply, w roundWrite, fn func(tx *db.Tx) error) (reply, error) {
 	p, err := s.commit(ctx, t, resp, w, fn)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	return p.out, nil
 }
 
 // commit queues the record and waits for its group's commit.
-func (s *Service) commit(_ context.Context, t txRow, resp Response, w roundWrite, fn func(q db.Querier) error) (*pendingRecord, error) {
+func (s *Service) commit(_ context.Context, t txRow, resp reply, w roundWrite, fn func(tx *db.Tx) error) (*pendingRecord, error) {
 	p := &pendingRecord{t: t, round: w, fn: fn}
 	if err := s.answer(p, resp); err != nil {
 		return nil, err
@@ -381,13 +401,13 @@ func (s *Service) commit(_ context.Context, t txRow, resp Response, w roundWrite
 }
 
 // answer sets the answer p stores.
-func (s *Service) answer(p *pendingRecord, resp Response) error {
+func (s *Service) answer(p *pendingRecord, resp reply) error {
 	b, err := json.Marshal(resp)
 	if err != nil {
 		return err
 	}
 	p.resp = resp
-	p.t.Response, p.t.HTTPStatus, p.t.CreatedAt = string(b), StatusOf(resp.Code), s.clock.Now().UnixMilli()
+	p.t.Response, p.t.HTTPStatus, p.t.CreatedAt = string(b), statusOf(resp.Code), s.clock.Now().UnixMilli()
 	p.t.Status = txOK
 	if resp.Code != "" {
 		p.t.Status = txError
@@ -449,7 +469,7 @@ func (s *Service) postChain(ctx context.Context, reqs []ledger.PostingRequest, p
 }
 
 // refuse stores a refusal for a transaction id, so a repeat gets it again.
-func (s *Service) refuse(ctx context.Context, t txRow, resp Response) (Response, error) {
+func (s *Service) refuse(ctx context.Context, t txRow, resp reply) (reply, error) {
 	return s.record(ctx, t, resp, roundWrite{}, nil)
 }
 
@@ -470,33 +490,57 @@ type betStart struct {
 // Without lookup (a guarded betwin) the txId and round are not read: a
 // refusal stored for a txId seen before is its first answer all the same
 // (the recorder stores a txId's answer once and replays it).
-func (s *Service) startBet(ctx context.Context, vendor, op string, req Request, lookup bool) (b betStart, resp Response, done bool, err error) {
+func (s *Service) startBet(ctx context.Context, vendor, op string, req call, lookup bool) (b betStart, resp reply, done bool, err error) {
 	b.hash = requestHash(op, req)
 	if lookup {
 		prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 		if err != nil {
-			return b, Response{}, true, err
+			return b, reply{}, true, err
 		}
 		if seen {
 			return b, replay(prior, b.hash), true, nil
 		}
 		b.r, b.exists = r, exists
 	}
-	b.t = txRow{Vendor: vendor, TxID: req.TxID, Kind: op, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: *req.Amount, RequestHash: b.hash}
+	b.t = txRow{Vendor: vendor, TxID: req.TxID, Kind: op, MemberID: req.MemberID, RoundID: req.RoundID, Amount: *req.Amount, RequestHash: b.hash}
 	var refusal string
 	if b.ss, b.g, refusal, err = s.betCheck(ctx, vendor, req); err != nil {
-		return b, Response{}, true, err
+		return b, reply{}, true, err
+	}
+	if refusal == "" {
+		if refusal, err = s.checkBet(ctx, vendor, b.ss, *req.Amount); err != nil {
+			return b, reply{}, true, err
+		}
 	}
 	if refusal != "" {
 		resp, err = s.refuse(ctx, b.t, fail(refusal, ""))
 		return b, resp, true, err
 	}
-	return b, Response{}, false, nil
+	return b, reply{}, false, nil
 }
 
-func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Response, error) {
+// checkBet runs the pre-bet checks (Config.BetChecker): refusal is the
+// code of a limit or a block, stored for the transaction id like any
+// refusal; another error leaves the outcome to a retry.
+func (s *Service) checkBet(ctx context.Context, vendor string, ss session, amount int64) (refusal string, err error) {
+	if s.cfg.BetChecker == nil {
+		return "", nil
+	}
+	err = s.cfg.BetChecker.CheckBet(ctx, ss.MemberID, ss.Currency, vendor, amount)
+	switch {
+	case err == nil:
+		return "", nil
+	case errors.Is(err, ErrPlayerBlocked):
+		return codePlayerBlocked, nil
+	case errors.Is(err, ErrLimitReached):
+		return codeLimitReached, nil
+	}
+	return "", err
+}
+
+func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	b, resp, done, err := s.startBet(ctx, vendor, OpBet, req, true)
+	b, resp, done, err := s.startBet(ctx, vendor, kindBet, req, true)
 	if done {
 		return resp, err
 	}
@@ -504,16 +548,16 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 	if b.exists {
 		switch {
 		case r.Status != StatusOpen:
-			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+			return s.refuse(ctx, t, fail(codeRoundClosed, ""))
 		case r.MemberID != ss.MemberID:
-			return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another player"))
+			return s.refuse(ctx, t, fail(codeInvalidRequest, "roundId belongs to another player"))
 		case r.GameCode != req.GameCode:
-			return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another game"))
+			return s.refuse(ctx, t, fail(codeInvalidRequest, "roundId belongs to another game"))
 		}
 	}
-	main, house, err := s.accountIDs(ctx, ss.MemberID, ss.Currency)
+	main, house, err := s.roundAccounts(ctx, ss.MemberID, ss.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, round: roundWrite{op: roundBet, amount: amount, at: now.UnixMilli(),
@@ -540,12 +584,12 @@ func (s *Service) opBet(ctx context.Context, vendor string, req Request) (Respon
 
 // refuseFunds stores and answers INSUFFICIENT_FUNDS for t, with the
 // member's balance.
-func (s *Service) refuseFunds(ctx context.Context, t txRow, member int64, currency, message string) (Response, error) {
+func (s *Service) refuseFunds(ctx context.Context, t txRow, member int64, currency, message string) (reply, error) {
 	bal, err := s.balance(ctx, member, currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
-	resp := fail(CodeInsufficientFunds, message)
+	resp := fail(codeInsufficientFunds, message)
 	resp.Balance, resp.Currency = &bal, currency
 	return s.refuse(ctx, t, resp)
 }
@@ -553,39 +597,39 @@ func (s *Service) refuseFunds(ctx context.Context, t txRow, member int64, curren
 // betRefused answers a bet whose posting failed: a refusal for lack of
 // funds (with the balance) is stored for its txId, a key posted before with
 // another request is a mismatch, anything else an error.
-func (s *Service) betRefused(ctx context.Context, t txRow, ss session, err error) (Response, error) {
+func (s *Service) betRefused(ctx context.Context, t txRow, ss session, err error) (reply, error) {
 	switch apperr.As(err).Code {
 	case "ledger.insufficient_funds":
 		return s.refuseFunds(ctx, t, ss.MemberID, ss.Currency, "")
 	case "ledger.idempotency_mismatch":
-		return fail(CodeDuplicateTxMismatch, ""), nil
+		return fail(codeDuplicateTxMismatch, ""), nil
 	}
-	return Response{}, err
+	return reply{}, err
 }
 
 // betCheck is what a bet needs before its money moves: a live session of
 // the player in the request's currency, and a game of the vendor's that is
 // open. refusal is the error code when one fails.
-func (s *Service) betCheck(ctx context.Context, vendor string, req Request) (ss session, g Game, refusal string, err error) {
+func (s *Service) betCheck(ctx context.Context, vendor string, req call) (ss session, g Game, refusal string, err error) {
 	ss, live, err := s.liveSession(ctx, vendor, req.SessionToken, true)
 	switch {
 	case err != nil:
 		return ss, g, "", err
 	case !live:
-		return ss, g, CodeSessionExpired, nil
-	case PlayerID(ss.MemberID) != req.PlayerID:
-		return ss, g, CodeUnknownPlayer, nil
+		return ss, g, codeSessionExpired, nil
+	case ss.MemberID != req.MemberID:
+		return ss, g, codeUnknownPlayer, nil
 	case req.Currency != ss.Currency:
-		return ss, g, CodeCurrencyMismatch, nil
+		return ss, g, codeCurrencyMismatch, nil
 	}
 	g, found, err := s.games.FindGame(ctx, vendor, req.GameCode)
 	switch {
 	case err != nil:
 		return ss, g, "", err
 	case !found:
-		return ss, g, CodeUnknownGame, nil
+		return ss, g, codeUnknownGame, nil
 	case g.Maintenance:
-		return ss, g, CodeGameDisabled, nil
+		return ss, g, codeGameDisabled, nil
 	}
 	return ss, g, "", nil
 }
@@ -609,7 +653,7 @@ func (s *Service) touch(ctx context.Context, token string, ss session, now time.
 // must be new. With GuardBetWin (and the answer riding with the posting),
 // the betwin first goes guarded, without a lookup (guard.go); if its txId
 // or round exists, it is played again with the lookup, which answers it.
-func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Response, error) {
+func (s *Service) opBetWin(ctx context.Context, vendor string, req call) (reply, error) {
 	defer s.lockRound(vendor, req.RoundID)()
 	if s.cfg.AnswersInPosting && s.cfg.GuardBetWin {
 		resp, err := s.betWin(ctx, vendor, req, true)
@@ -622,21 +666,21 @@ func (s *Service) opBetWin(ctx context.Context, vendor string, req Request) (Res
 }
 
 // betWin is opBetWin under the round's lock, guarded or with the lookup.
-func (s *Service) betWin(ctx context.Context, vendor string, req Request, guarded bool) (Response, error) {
-	b, resp, done, err := s.startBet(ctx, vendor, OpBetWin, req, !guarded)
+func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded bool) (reply, error) {
+	b, resp, done, err := s.startBet(ctx, vendor, kindBetWin, req, !guarded)
 	if done {
 		return resp, err
 	}
 	bet, win, hash, t, ss, g := *req.Amount, *req.WinAmount, b.hash, b.t, b.ss, b.g
 	if b.exists {
 		if b.r.Status != StatusOpen {
-			return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+			return s.refuse(ctx, t, fail(codeRoundClosed, ""))
 		}
-		return s.refuse(ctx, t, fail(CodeInvalidRequest, "betwin plays a new round; roundId exists"))
+		return s.refuse(ctx, t, fail(codeInvalidRequest, "betwin plays a new round; roundId exists"))
 	}
-	main, house, err := s.accountIDs(ctx, ss.MemberID, ss.Currency)
+	main, house, err := s.roundAccounts(ctx, ss.MemberID, ss.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, guard: guarded, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
@@ -667,48 +711,39 @@ func (s *Service) betWin(ctx context.Context, vendor string, req Request, guarde
 		return s.betRefused(ctx, t, ss, err)
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
-	if out.stored {
-		round := out.after.Round
-		if out.after.ID == 0 { // the round as the call left it, when not read back
-			round = rec.round.round
-			round.Bet, round.ValidBet, round.Win, round.Status = bet, bet, win, StatusCompleted
-			round.StartedAt, round.EndedAt = now, now
-		}
-		s.runRoundHooks(ctx, round)
-	}
 	return out.out, nil
 }
 
-func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Response, error) {
+func (s *Service) opWin(ctx context.Context, vendor string, req call) (reply, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	hash := requestHash(OpWin, req)
+	hash := requestHash(kindWin, req)
 	prior, seen, r, exists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	if seen {
 		return replay(prior, hash), nil
 	}
 	amount := *req.Amount
-	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpWin, MemberID: memberOf(req.PlayerID), RoundID: req.RoundID, Amount: amount, RequestHash: hash}
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: kindWin, MemberID: req.MemberID, RoundID: req.RoundID, Amount: amount, RequestHash: hash}
 	// Wins are never refused for an expired session: the round decides.
 	switch {
 	case !exists:
 		// Not stored: the bet may still be on its way (out of order), and
 		// the vendor's retry of this win must then succeed.
-		return fail(CodeUnknownRound, ""), nil
-	case PlayerID(r.MemberID) != req.PlayerID:
-		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+		return fail(codeUnknownRound, ""), nil
+	case r.MemberID != req.MemberID:
+		return s.refuse(ctx, t, fail(codeUnknownPlayer, ""))
 	case r.GameCode != req.GameCode:
-		return s.refuse(ctx, t, fail(CodeInvalidRequest, "roundId belongs to another game"))
+		return s.refuse(ctx, t, fail(codeInvalidRequest, "roundId belongs to another game"))
 	case r.Currency != req.Currency:
-		return s.refuse(ctx, t, fail(CodeCurrencyMismatch, ""))
+		return s.refuse(ctx, t, fail(codeCurrencyMismatch, ""))
 	case r.Status != StatusOpen:
-		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+		return s.refuse(ctx, t, fail(codeRoundClosed, ""))
 	}
-	main, house, err := s.accountIDs(ctx, r.MemberID, r.Currency)
+	main, house, err := s.roundAccounts(ctx, r.MemberID, r.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	t.MemberID = r.MemberID
 	rec := &pendingRecord{t: t, round: roundWrite{op: roundWin, id: r.ID, amount: amount, jackpot: req.Jackpot, end: req.EndRound, at: s.clock.Now().UnixMilli()}}
@@ -739,68 +774,61 @@ func (s *Service) opWin(ctx context.Context, vendor string, req Request) (Respon
 			Metadata: meta,
 		}, rec)
 		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
-			return fail(CodeDuplicateTxMismatch, ""), nil
+			return fail(codeDuplicateTxMismatch, ""), nil
 		}
 		if err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
 	} else {
 		bal, err := s.balance(ctx, r.MemberID, r.Currency)
 		if err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
 		if err := answerWith(bal, 0); err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
 		if p, err = s.wait(rec); err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
-	}
-	switch {
-	case !p.stored || !req.EndRound:
-	case p.after.ID == r.ID: // the round as the win left it (RETURNING)
-		s.runRoundHooks(ctx, p.after.Round)
-	default:
-		s.roundEnded(ctx, r.ID)
 	}
 	return p.out, nil
 }
 
-func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (Response, error) {
+func (s *Service) opRollback(ctx context.Context, vendor string, req call) (reply, error) {
 	defer s.lockRound(vendor, req.RoundID)()
-	hash := requestHash(OpRollback, req)
+	hash := requestHash(kindRollback, req)
 	prior, seen, r, roundExists, err := s.lookup(ctx, vendor, req.TxID, req.RoundID)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	if seen {
 		return replay(prior, hash), nil
 	}
-	member := memberOf(req.PlayerID)
-	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: OpRollback, MemberID: member, RoundID: req.RoundID, RequestHash: hash}
+	member := req.MemberID
+	t := txRow{Vendor: vendor, TxID: req.TxID, Kind: kindRollback, MemberID: member, RoundID: req.RoundID, RequestHash: hash}
 	if req.RefTxID == req.TxID {
-		return fail(CodeInvalidRequest, "refTxId"), nil
+		return fail(codeInvalidRequest, "refTxId"), nil
 	}
 	// The balance answered: in the round's currency, else the session's.
 	currency := ""
 	if ss, found, err := s.liveSession(ctx, vendor, req.SessionToken, false); err != nil {
-		return Response{}, err
+		return reply{}, err
 	} else if found && ss.MemberID == member {
 		currency = ss.Currency
 	}
 	if roundExists {
 		if r.MemberID != member {
-			return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
+			return s.refuse(ctx, t, fail(codeUnknownPlayer, ""))
 		}
 		currency = r.Currency
 	}
-	currentBalance := func() (Response, error) {
+	currentBalance := func() (reply, error) {
 		if currency == "" {
-			return Response{Status: "OK", TxID: req.TxID}, nil
+			return reply{Status: "OK", TxID: req.TxID}, nil
 		}
 		bal, err := s.balance(ctx, member, currency)
 		if err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
 		resp := ok(bal, currency)
 		resp.TxID = req.TxID
@@ -808,52 +836,52 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 	}
 	bet, betSeen, err := s.store.tx(ctx, s.store.db, vendor, req.RefTxID)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	if !betSeen {
 		// Unknown bet: nothing moves, and the bet is refused if it comes later.
 		resp, err := currentBalance()
 		if err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
-		return s.record(ctx, t, resp, roundWrite{}, func(q db.Querier) error {
-			_, err := s.store.insertTx(ctx, q, txRow{Vendor: vendor, TxID: req.RefTxID, Kind: OpBet, MemberID: member, RoundID: req.RoundID,
-				RequestHash: "", Status: txRolledBack, HTTPStatus: StatusOf(CodeBetRolledBack), Response: "{}", CreatedAt: s.clock.Now().UnixMilli()})
+		return s.record(ctx, t, resp, roundWrite{}, func(q *db.Tx) error {
+			_, err := s.store.insertTx(ctx, q, txRow{Vendor: vendor, TxID: req.RefTxID, Kind: kindBet, MemberID: member, RoundID: req.RoundID,
+				RequestHash: "", Status: txRolledBack, HTTPStatus: statusOf(codeBetRolledBack), Response: "{}", CreatedAt: s.clock.Now().UnixMilli()})
 			return err
 		})
 	}
 	switch {
-	case bet.Kind != OpBet && bet.Kind != OpBetWin:
-		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId is not a bet"))
+	case bet.Kind != kindBet && bet.Kind != kindBetWin:
+		return s.refuse(ctx, t, fail(codeInvalidRequest, "refTxId is not a bet"))
 	case bet.RoundID != req.RoundID:
-		return s.refuse(ctx, t, fail(CodeInvalidRequest, "refTxId belongs to another round"))
+		return s.refuse(ctx, t, fail(codeInvalidRequest, "refTxId belongs to another round"))
 	case bet.Status != txOK || bet.RolledBack:
 		// A refused bet moved nothing; a rolled back one moved back already.
 		resp, err := currentBalance()
 		if err != nil {
-			return Response{}, err
+			return reply{}, err
 		}
 		return s.record(ctx, t, resp, roundWrite{}, nil)
 	case bet.MemberID != member:
-		return s.refuse(ctx, t, fail(CodeUnknownPlayer, ""))
-	case bet.Kind == OpBetWin && roundExists:
+		return s.refuse(ctx, t, fail(codeUnknownPlayer, ""))
+	case bet.Kind == kindBetWin && roundExists:
 		return s.rollbackBetWin(ctx, vendor, req, t, bet, r)
 	case !roundExists:
-		return Response{}, fmt.Errorf("seamless: bet %s/%s without its round", vendor, req.RefTxID)
+		return reply{}, fmt.Errorf("seamless: bet %s/%s without its round", vendor, req.RefTxID)
 	case r.Wins > 0:
-		return s.refuse(ctx, t, fail(CodeRollbackAfterWin, ""))
+		return s.refuse(ctx, t, fail(codeRollbackAfterWin, ""))
 	case r.Status != StatusOpen:
-		return s.refuse(ctx, t, fail(CodeRoundClosed, ""))
+		return s.refuse(ctx, t, fail(codeRoundClosed, ""))
 	}
-	main, house, err := s.accountIDs(ctx, member, r.Currency)
+	main, house, err := s.roundAccounts(ctx, member, r.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	// One refund per bet whatever the rollback's own id: the key is the bet's.
 	t.Amount = bet.Amount
 	// fn runs in the posting's batch, which no one caller's end may fail.
 	at, bctx := s.clock.Now().UnixMilli(), context.WithoutCancel(ctx)
-	rec := &pendingRecord{t: t, fn: func(q db.Querier) error {
+	rec := &pendingRecord{t: t, fn: func(q *db.Tx) error {
 		if err := s.store.markRolledBack(bctx, q, vendor, req.RefTxID); err != nil {
 			return err
 		}
@@ -873,7 +901,7 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
 	}, rec)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	return out.out, nil
 }
@@ -882,14 +910,14 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req Request) (R
 // and its win taken back, as one ledger chain, and the round is CANCELLED.
 // When the player's balance no longer holds the win (spent meanwhile), the
 // rollback is refused with INSUFFICIENT_FUNDS and the round stands.
-func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request, t txRow, bet txRow, r roundRow) (Response, error) {
-	main, house, err := s.accountIDs(ctx, r.MemberID, r.Currency)
+func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req call, t txRow, bet txRow, r roundRow) (reply, error) {
+	main, house, err := s.roundAccounts(ctx, r.MemberID, r.Currency)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	t.Amount = bet.Amount
 	at, bctx := s.clock.Now().UnixMilli(), context.WithoutCancel(ctx)
-	rec := &pendingRecord{t: t, fn: func(q db.Querier) error {
+	rec := &pendingRecord{t: t, fn: func(q *db.Tx) error {
 		if err := s.store.markRolledBack(bctx, q, vendor, req.RefTxID); err != nil {
 			return err
 		}
@@ -921,40 +949,41 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req Request
 		if apperr.As(err).Code == "ledger.insufficient_funds" {
 			return s.refuseFunds(ctx, t, r.MemberID, r.Currency, "the round's win is no longer in the balance; the round stands")
 		}
-		return Response{}, err
+		return reply{}, err
 	}
 	return out.out, nil
 }
 
-func (s *Service) opEndRound(ctx context.Context, vendor string, req Request) (Response, error) {
+func (s *Service) opEndRound(ctx context.Context, vendor string, req call) (reply, error) {
 	defer s.lockRound(vendor, req.RoundID)()
 	r, exists, err := s.store.round(ctx, s.store.db, vendor, req.RoundID)
 	if err != nil {
-		return Response{}, err
+		return reply{}, err
 	}
 	switch {
 	case !exists:
-		return fail(CodeUnknownRound, ""), nil
-	case PlayerID(r.MemberID) != req.PlayerID:
-		return fail(CodeUnknownPlayer, ""), nil
+		return fail(codeUnknownRound, ""), nil
+	case r.MemberID != req.MemberID:
+		return fail(codeUnknownPlayer, ""), nil
 	case r.GameCode != req.GameCode:
-		return fail(CodeInvalidRequest, "roundId belongs to another game"), nil
+		return fail(codeInvalidRequest, "roundId belongs to another game"), nil
 	}
-	closed := false
 	if r.Status == StatusOpen {
-		if closed, err = s.store.endRound(ctx, s.store.db, r.ID, s.clock.Now().UnixMilli(), 0); err != nil {
-			return Response{}, err
+		ended, closed, err := s.store.endRound(ctx, r.ID, s.clock.Now().UnixMilli(), 0)
+		if err != nil {
+			return reply{}, err
 		}
-		if r, err = s.store.roundByID(ctx, r.ID); err != nil {
-			return Response{}, err
+		if !closed { // ended meanwhile by another instance's sweeper
+			ended, err = s.store.roundByID(ctx, r.ID)
+			if err != nil {
+				return reply{}, err
+			}
 		}
+		r = ended
 	}
 	bal, err := s.balance(ctx, r.MemberID, r.Currency)
 	if err != nil {
-		return Response{}, err
-	}
-	if closed {
-		s.runRoundHooks(ctx, r.Round)
+		return reply{}, err
 	}
 	resp := ok(bal, r.Currency)
 	resp.RoundStatus = r.Status
