@@ -14,6 +14,7 @@ import (
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // Service is the game wallet.
@@ -256,3 +257,20 @@ func (s *Service) ValidBets(ctx context.Context, memberID int64, currency string
 	}
 	return s.store.validBets(ctx, memberID, currency, since.UnixMilli())
 }
+
+// RoundByID reads one round by its row id (a round fact's Ref); ok=false
+// when there is none.
+func (s *Service) RoundByID(ctx context.Context, id int64) (Round, bool, error) {
+	r, err := scanRound(s.store.queryRow(ctx, s.store.db, `SELECT `+roundCols+` FROM game_round WHERE id = ?`, id))
+	if db.IsNoRows(err) {
+		return Round{}, false, nil
+	}
+	if err != nil {
+		return Round{}, false, apperr.Internal(err, "select game round")
+	}
+	return r.Round, true, nil
+}
+
+// GuardRetries counts the guarded betwins played again with their lookup
+// because their txId or round existed (guard.go).
+func (s *Service) GuardRetries() int64 { return s.guardFailures.Load() }
