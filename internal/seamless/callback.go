@@ -27,6 +27,13 @@ const (
 	OpBetWin = "betwin"
 )
 
+// Round statuses, as answers' roundStatus gives them.
+const (
+	StatusOpen      = gamewallet.StatusOpen
+	StatusCompleted = gamewallet.StatusCompleted
+	StatusCancelled = gamewallet.StatusCancelled
+)
+
 // Request is the body of every callback; each op reads its fields.
 type Request struct {
 	SessionToken string `json:"sessionToken"`
