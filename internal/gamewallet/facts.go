@@ -30,6 +30,17 @@ func roundFact(r Round) activity.Fact {
 	return f
 }
 
+// roundRolledBack writes the fact of a round played in one call (betwin)
+// that a rollback cancelled after it was settled: RoundCancelled with its
+// own key ("round:<id>:rollback", so the round's settled fact does not
+// swallow it) and Detail "rollback": the settled fact of the same Ref no
+// longer holds (the bet refunded, the win taken back).
+func roundRolledBack(ctx context.Context, tx *db.Tx, r Round) error {
+	f := roundFact(r)
+	f.Key, f.Detail = f.Key+":rollback", "rollback"
+	return activity.Append(ctx, tx, f)
+}
+
 // roundEnded writes the fact of r in tx when r has ended.
 func roundEnded(ctx context.Context, tx *db.Tx, r Round) error {
 	if r.Status == StatusOpen {

@@ -41,7 +41,10 @@ type site struct {
 
 func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-func newSite(t testing.TB, d *db.DB) *site {
+func newSite(t testing.TB, d *db.DB) *site { return newSiteCfg(t, d, Config{}) }
+
+// newSiteCfg is newSite with the game wallet's config.
+func newSiteCfg(t testing.TB, d *db.DB, cfg Config) *site {
 	t.Helper()
 	ctx := context.Background()
 	clk := clock.NewFixed(time.Date(2026, 3, 10, 4, 0, 0, 0, time.UTC))
@@ -56,7 +59,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	games := game.NewService(gstore, clk, discard(), time.Hour)
 	l := ledger.NewStore(d, clk)
 	w := wallet.NewService(l, brands, nil, discard())
-	svc := NewService(NewStore(d), NewCatalogGames(games), w, l, clk, discard(), Config{})
+	svc := NewService(NewStore(d), NewCatalogGames(games), w, l, clk, discard(), cfg)
 	s := &site{t: t, d: d, clk: clk, ledger: l, wallet: w, svc: svc, currency: brand.Demo().Currency.Code}
 	if err := d.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM activity_event`).Scan(&s.lastFact); err != nil {
 		t.Fatal(err)
