@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -41,6 +42,10 @@ import (
 func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
 	wallets *wallet.Service, gw *gamewallet.Service, next launch.Adapter) (*inhouse.Service, launch.Adapter, error) {
 	b, err := brands.Current(ctx)
+	if errors.Is(err, brand.ErrNotFound) { // a server started before its brand is imported: no currency to play in
+		m.Logger.Warn("in-house games off: no brand yet (palaro brand import)")
+		return nil, nil, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
