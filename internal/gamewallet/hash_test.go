@@ -3,6 +3,7 @@ package gamewallet
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -66,5 +67,32 @@ func TestBetWinHash(t *testing.T) {
 	w1.WinAmount, w2.WinAmount = &a, &b
 	if requestHash(kindBetWin, w1) == requestHash(kindBetWin, w2) {
 		t.Fatal("betwin hash ignores the win")
+	}
+}
+
+// TestReplyEncode: the stored answer's hand-written JSON is json.Marshal's.
+func TestReplyEncode(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	text := func() string {
+		parts := []string{"", "a", "Z", "9", " ", ":", "-", `"`, `\`, "\n", "\x00", "\x7f", "<", ">", "&", "é", "₱", "\u2028", "\xff"}
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(parts[rnd.IntN(len(parts))])
+		}
+		return b.String()
+	}
+	for i := range 20000 {
+		r := reply{Status: text(), Code: text(), Message: text(), Currency: text(), TxID: text(), PlatformTxID: text(), RoundStatus: text()}
+		if i%2 == 0 {
+			v := rnd.Int64() - rnd.Int64()
+			r.Balance = &v
+		}
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.encode(); string(got) != string(want) {
+			t.Fatalf("encode %+v = %s, json.Marshal gave %s", r, got, want)
+		}
 	}
 }

@@ -100,6 +100,40 @@ var codes = map[string]struct {
 	codeInternal:            {nil, http.StatusInternalServerError, "internal error; retry with the same txId"},
 }
 
+// encode is json.Marshal(r), written out by hand: every money call stores
+// its answer, and reflection was most of that cost (TestReplyEncode holds
+// it to json.Marshal's bytes).
+func (r reply) encode() []byte {
+	b := make([]byte, 0, 192)
+	b = appendJSONString(append(b, `{"status":`...), r.Status)
+	for _, f := range [...]struct{ name, v string }{{`,"code":`, r.Code}, {`,"message":`, r.Message}} {
+		if f.v != "" {
+			b = appendJSONString(append(b, f.name...), f.v)
+		}
+	}
+	if r.Balance != nil {
+		b = strconv.AppendInt(append(b, `,"balance":`...), *r.Balance, 10)
+	}
+	for _, f := range [...]struct{ name, v string }{{`,"currency":`, r.Currency}, {`,"txId":`, r.TxID}, {`,"platformTxId":`, r.PlatformTxID}, {`,"roundStatus":`, r.RoundStatus}} {
+		if f.v != "" {
+			b = appendJSONString(append(b, f.name...), f.v)
+		}
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string; anything but plain
+// printable ASCII goes through encoding/json, for its escapes.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
+}
+
 // statusOf is the HTTP status stored with a code (200 for OK).
 func statusOf(code string) int {
 	if code == "" {
@@ -162,51 +196,61 @@ func invalid(field string) error {
 	return &Refusal{Err: ErrInvalidRequest, Message: codes[codeInvalidRequest].message + ": " + field}
 }
 
-// check checks a call's shape for its kind (the typed methods' input).
+// check checks a call's shape for its kind (the typed methods' input):
+// the first field that is wrong is the refusal's detail.
 func (c call) check(kind string, vendor string) error {
-	need := func(name, v string, re *charset.Pattern) error {
-		if !re.MatchString(v) {
-			return invalid(name)
-		}
-		return nil
-	}
-	if !idRe.MatchString(vendor) {
+	switch {
+	case !idRe.MatchString(vendor):
 		return invalid("vendor")
-	}
-	if c.MemberID <= 0 {
+	case c.MemberID <= 0:
 		return invalid("member")
 	}
-	var checks []error
 	switch kind {
 	case kindBet, kindWin, kindBetWin:
-		checks = append(checks, need("txId", c.TxID, idRe), need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe), need("currency", c.Currency, currencyRe))
-		if kind != kindWin {
-			checks = append(checks, need("sessionToken", c.SessionToken, tokenRe))
-		}
-		min := int64(1)
-		if kind == kindWin {
-			min = 0
-		}
-		if c.Amount == nil || *c.Amount < min || *c.Amount > MaxAmount {
-			checks = append(checks, invalid("amount"))
-		}
-		if kind == kindBetWin && (c.WinAmount == nil || *c.WinAmount < 0 || *c.WinAmount > MaxAmount) {
-			checks = append(checks, invalid("winAmount"))
+		switch {
+		case !idRe.MatchString(c.TxID):
+			return invalid("txId")
+		case !idRe.MatchString(c.RoundID):
+			return invalid("roundId")
+		case !codeRe.MatchString(c.GameCode):
+			return invalid("gameCode")
+		case !currencyRe.MatchString(c.Currency):
+			return invalid("currency")
+		case kind != kindWin && !tokenRe.MatchString(c.SessionToken):
+			return invalid("sessionToken")
+		case c.Amount == nil || *c.Amount < 0 || *c.Amount > MaxAmount || (kind != kindWin && *c.Amount == 0):
+			return invalid("amount")
+		case kind == kindBetWin && (c.WinAmount == nil || *c.WinAmount < 0 || *c.WinAmount > MaxAmount):
+			return invalid("winAmount")
 		}
 	case kindRollback:
-		checks = append(checks, need("txId", c.TxID, idRe), need("refTxId", c.RefTxID, idRe), need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe))
+		switch {
+		case !idRe.MatchString(c.TxID):
+			return invalid("txId")
+		case !idRe.MatchString(c.RefTxID):
+			return invalid("refTxId")
+		case !idRe.MatchString(c.RoundID):
+			return invalid("roundId")
+		case !codeRe.MatchString(c.GameCode):
+			return invalid("gameCode")
+		}
 	case "balance":
-		checks = append(checks, need("sessionToken", c.SessionToken, tokenRe), need("currency", c.Currency, currencyRe))
+		switch {
+		case !tokenRe.MatchString(c.SessionToken):
+			return invalid("sessionToken")
+		case !currencyRe.MatchString(c.Currency):
+			return invalid("currency")
+		}
 	case "endround":
-		checks = append(checks, need("roundId", c.RoundID, idRe), need("gameCode", c.GameCode, codeRe))
+		switch {
+		case !idRe.MatchString(c.RoundID):
+			return invalid("roundId")
+		case !codeRe.MatchString(c.GameCode):
+			return invalid("gameCode")
+		}
 	}
 	if c.SessionToken != "" && !tokenRe.MatchString(c.SessionToken) {
-		checks = append(checks, invalid("sessionToken"))
-	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
+		return invalid("sessionToken")
 	}
 	return nil
 }
@@ -402,10 +446,7 @@ func (s *Service) commit(_ context.Context, t txRow, resp reply, w roundWrite, f
 
 // answer sets the answer p stores.
 func (s *Service) answer(p *pendingRecord, resp reply) error {
-	b, err := json.Marshal(resp)
-	if err != nil {
-		return err
-	}
+	b := resp.encode()
 	p.resp = resp
 	p.t.Response, p.t.HTTPStatus, p.t.CreatedAt = string(b), statusOf(resp.Code), s.clock.Now().UnixMilli()
 	p.t.Status = txOK
