@@ -62,8 +62,8 @@ func (s *Service) bet(ctx context.Context, r *roundRow) (betOutcome, int64, erro
 	return s.sendBet(ctx, r, false)
 }
 
-// betWin plays a round decided at once in one callback (seamless betwin):
-// its bet and its win, the seamless round closed with them. Its txId is
+// betWin plays a round decided at once in one call (the game wallet's
+// BetWin): its bet and its win, the wallet's round closed with them. Its txId is
 // the bet's, so a rollback of the bet (recovery) finds it.
 func (s *Service) betWin(ctx context.Context, r *roundRow) (betOutcome, int64, error) {
 	return s.sendBet(ctx, r, true)

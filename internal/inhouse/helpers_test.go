@@ -30,7 +30,6 @@ import (
 
 var (
 	testArgon2 = account.Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
-	testSecret = []byte("inhouse-test-secret")
 )
 
 func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -15,8 +15,8 @@ import (
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
-	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/ledger"
 )
 
 // Vendor is the catalogue vendor code of the in-house games.
