@@ -52,6 +52,7 @@ type site struct {
 	winners  *records.Winners
 	cfg      Config
 	faults   *faultWallet
+	checker  *rgChecker // the game wallet's pre-bet checks
 	svc      *Service
 	srv      *httptest.Server
 	handler  atomic.Pointer[http.ServeMux]
@@ -82,11 +83,12 @@ func newSite(t testing.TB, d *db.DB, cfg Config) *site {
 	games := game.NewService(gstore, clk, discard(), time.Hour)
 	l := ledger.NewStore(d, clk)
 	w := wallet.NewService(l, brands, nil, discard())
+	checker := &rgChecker{refuse: map[int64]error{}}
 	sl := gamewallet.NewService(gamewallet.NewStore(d), gamewallet.NewCatalogGames(games), w, l, clk, discard(),
 		// As the server runs it: answers in the posting, betwins guarded
 		// (on both databases here, so the guard's fallback is exercised by
 		// the repeats and recoveries below).
-		gamewallet.Config{AnswersInPosting: true, GuardBetWin: true})
+		gamewallet.Config{AnswersInPosting: true, GuardBetWin: true, BetChecker: checker})
 	winners := records.NewWinners(games, members, discard())
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
@@ -96,7 +98,7 @@ func newSite(t testing.TB, d *db.DB, cfg Config) *site {
 	}
 
 	s := &site{t: t, db: d, clk: clk, ledger: l, wallet: w, seamless: sl, games: games, brands: brands, accounts: accounts, members: members,
-		winners: winners, cfg: cfg, currency: brand.Demo().Currency.Code}
+		winners: winners, checker: checker, cfg: cfg, currency: brand.Demo().Currency.Code}
 	s.srv = httptest.NewServer(httpx.Edge(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.handler.Load().ServeHTTP(w, r) }), discard(), nil))
 	t.Cleanup(s.srv.Close)
 	s.restart()
@@ -383,4 +385,23 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 		}
 	}
 	t.Fatalf("timed out waiting for %s", what)
+}
+
+// rgChecker is the game wallet's BetChecker of the tests: it refuses the
+// bets of the members it holds an error for.
+type rgChecker struct {
+	mu     sync.Mutex
+	refuse map[int64]error
+}
+
+func (c *rgChecker) CheckBet(_ context.Context, member int64, _, _ string, _ int64) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refuse[member]
+}
+
+func (c *rgChecker) set(member int64, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refuse[member] = err
 }
