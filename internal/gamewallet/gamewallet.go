@@ -107,35 +107,19 @@ type Accounts interface {
 	Account(ctx context.Context, id int64) (ledger.Account, error)
 }
 
-// SecretStore keeps a generated secret once for every instance:
-// account.Store.Secret.
-type SecretStore interface {
-	Secret(ctx context.Context, name, candidate string, now time.Time) (string, error)
-}
-
 // Config tunes the service; zero fields take the defaults.
 type Config struct {
 	SessionTTL time.Duration // how long a launch's session takes bets; default 12 h
 	IdleRound  time.Duration // an OPEN round without callbacks this long is closed by the sweeper; default 1 h
 	// BetChecker runs the pre-bet checks; nil: none.
 	BetChecker BetChecker
-	// Secrets are the vendors' signing secrets by vendor code (from
-	// PALARO_VENDOR_<CODE>_SECRET). A vendor without one gets a generated
-	// secret kept in GeneratedSecrets, when set (demo mode); else its
-	// callbacks are refused.
-	Secrets          map[string][]byte
-	GeneratedSecrets SecretStore
-	// AnswersInPosting writes each money callback's answer and round update
-	// in its ledger posting's transaction (one commit per callback instead
-	// of two). The server turns it on for both databases. On PostgreSQL the
-	// ledger's pipelined batch sends the answers' statement with its write
-	// and COMMIT (recorder.PipelineStatement): measured at 2,000
-	// callbacks/s, p99 13.5 ms with it, 14.7-14.9 without. On SQLite, once
-	// in-house rounds decided at once became one betwin callback, it took
-	// a writer turn out of every spin: slot p99 15-21 ms with it against
-	// 24-26 without, seamless callbacks p99 5.6-6.2 against 6.0-8.0, back
-	// to back (bench/README.md). Off, the recorder commits the answers
-	// after the posting (tests run both paths).
+	// AnswersInPosting writes each money call's answer and round update in
+	// its ledger posting's transaction: one commit per call instead of two
+	// (on PostgreSQL the ledger's pipelined batch sends the answers'
+	// statement with its write and COMMIT, recorder.PipelineStatement; on
+	// SQLite it saves a writer turn per spin). The server turns it on for
+	// both databases (figures: bench/README.md). Off, the recorder commits
+	// the answers after the posting (tests run both paths).
 	AnswersInPosting bool
 	// GuardBetWin (with AnswersInPosting) posts a betwin guarded instead
 	// of looking up its txId and round first (guard.go). The server turns

@@ -30,7 +30,7 @@ type recorder struct {
 type pendingRecord struct {
 	t     txRow
 	resp  reply
-	round roundWrite               // the round write of a stored answer
+	round roundWrite            // the round write of a stored answer
 	fn    func(tx *db.Tx) error // more writes of a stored answer (rollbacks)
 	// fill, for a money callback, completes the answer from its posting
 	// (balance after, platform id); the record is then written by the
