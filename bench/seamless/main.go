@@ -34,6 +34,7 @@ import (
 	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -236,7 +237,7 @@ func run(c config) error {
 
 	// Every round ended; the ledger balances.
 	time.Sleep(200 * time.Millisecond)
-	if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(*) FROM game_round WHERE status = ? AND round_id LIKE ?`), seamless.StatusOpen, "r"+runID+"-%").Scan(&res.OpenRounds); err != nil {
+	if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(*) FROM game_round WHERE status = ? AND round_id LIKE ?`), gamewallet.StatusOpen, "r"+runID+"-%").Scan(&res.OpenRounds); err != nil {
 		return err
 	}
 	rep, err := ledger.NewStore(d, nil).Verify(ctx)
@@ -274,7 +275,7 @@ func pickGame(ctx context.Context, d *db.DB) (game.GameView, string, error) {
 // launch would, in the server's database.
 func openSessions(ctx context.Context, d *db.DB, n int, g game.GameView, currency string) ([]string, error) {
 	l := ledger.NewStore(d, nil)
-	sessions := seamless.NewService(seamless.NewStore(d), nil, nil, l, nil, nil, seamless.Config{})
+	sessions := gamewallet.NewService(gamewallet.NewStore(d), nil, nil, l, nil, nil, gamewallet.Config{})
 	clearing, err := l.EnsureAccount(ctx, ledger.System(ledger.PurposeCashierClearing, currency))
 	if err != nil {
 		return nil, err

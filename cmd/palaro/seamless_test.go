@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/gamewallet"
+
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
@@ -67,7 +69,7 @@ func TestDemoSeamlessCallbacks(t *testing.T) {
 		}
 		// The session a launch would open, beside the server on its database.
 		l := ledger.NewStore(m.DB, clock.System{})
-		sessions := seamless.NewService(seamless.NewStore(m.DB), nil, nil, l, clock.System{}, nil, seamless.Config{})
+		sessions := gamewallet.NewService(gamewallet.NewStore(m.DB), nil, nil, l, clock.System{}, nil, gamewallet.Config{})
 		tok, err := sessions.OpenSession(ctx, member.ID, "PG", g.GameCode, g.NodeID, cur)
 		if err != nil {
 			t.Fatal(err)
@@ -78,10 +80,10 @@ func TestDemoSeamlessCallbacks(t *testing.T) {
 			t.Fatalf("bet: %d %+v", code, r)
 		}
 		code, r = call(seamless.OpWin, []byte(secret), map[string]any{"sessionToken": tok, "playerId": p, "txId": "cmd-win-1", "roundId": "cmd-r1", "gameCode": g.GameCode, "amount": 2000, "currency": cur, "endRound": true})
-		if code != 200 || *r.Balance != wallet.DemoOpening+1500 || r.RoundStatus != seamless.StatusCompleted {
+		if code != 200 || *r.Balance != wallet.DemoOpening+1500 || r.RoundStatus != gamewallet.StatusCompleted {
 			t.Fatalf("win: %d %+v", code, r)
 		}
-		rounds, total, err := sessions.Rounds(ctx, seamless.RoundQuery{MemberID: member.ID, From: time.Now().Add(-time.Hour), To: time.Now().Add(time.Hour)})
+		rounds, total, err := sessions.Rounds(ctx, gamewallet.RoundQuery{MemberID: member.ID, From: time.Now().Add(-time.Hour), To: time.Now().Add(time.Hour)})
 		if err != nil || total != 1 || rounds[0].Win != 2000 || rounds[0].GameType != g.GameType {
 			t.Fatalf("rounds %d %+v %v", total, rounds, err)
 		}

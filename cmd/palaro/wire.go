@@ -112,36 +112,35 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 		return err
 	}
 
-	// --- games: seamless wallet (vendor callbacks, game sessions, rounds, idle-round sweeper; wire_seamless.go) ---
-	seamlessWallet, err := m.wireSeamless(ctx, mux, games, wallets)
+	// --- games: the game wallet (sessions, rounds, idle-round sweeper) and the vendor callback API over it (wire_seamless.go) ---
+	gameWallet, vendorAPI, err := m.wireSeamless(ctx, mux, games, wallets)
 	if err != nil {
 		return err
 	}
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
-	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, seamlessWallet, hasher) // wire_withdraw.go
+	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, gameWallet, hasher) // wire_withdraw.go
 
 	// --- games: betting record, profit and loss, winner boards fed by ended rounds ---
 	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)
-	seamlessWallet.OnRoundEnded(winners.OnRoundEnded)
 	go winners.Run(ctx)
-	rounds := m.wireVendorRounds(ctx, seamlessWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
+	rounds := m.wireVendorRounds(ctx, gameWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
 	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, brands), accounts).Routes(mux)
 
 	// --- games: launch (adapters per vendor, seamless sessions, recent games; wire_launch.go) ---
-	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, seamlessWallet) // demo mode only; nil otherwise
+	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, vendorAPI) // demo mode only; nil otherwise
 	if err != nil {
 		return err
 	}
 	// --- games: the in-house game server (issue 6; wire_inhouse.go): /wps/inhouse/*, recovery, jackpot ---
-	inhouseServer, inhouseGames, err := m.wireInhouse(ctx, mux, games, brands, accounts, wallets, seamlessWallet, sandboxAdapter(sandboxGames))
+	inhouseServer, inhouseGames, err := m.wireInhouse(ctx, mux, games, brands, accounts, wallets, gameWallet, sandboxAdapter(sandboxGames))
 	if err != nil {
 		return err
 	}
 	if err := m.wireCrash(ctx, mux, inhouseServer, accounts); err != nil { // Crash rounds, websocket, engine (wire_crash.go)
 		return err
 	}
-	if err := m.wireLaunch(ctx, mux, games, brands, accounts, seamlessWallet, favorites, sandboxAdapter(sandboxGames), wallets, inhouseGames); err != nil {
+	if err := m.wireLaunch(ctx, mux, games, brands, accounts, gameWallet, favorites, sandboxAdapter(sandboxGames), wallets, inhouseGames); err != nil {
 		return err
 	}
 	if err := m.startActivity(ctx, stream); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -11,12 +12,12 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/inhouse"
 	"github.com/palaro/palaro/internal/launch"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/money"
-	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
@@ -24,9 +25,8 @@ import (
 // and returns the service (Crash rounds go through it) and the launch
 // adapter of vendor BGS: its in-house games open /originals/<slug> in an
 // iframe, its other games go to next (the sandbox vendor in demo mode).
-// The server reaches money only through the seamless callbacks as vendor
-// BGS, signed with the BGS secret (PALARO_VENDOR_BGS_SECRET, generated in
-// demo mode); without one the in-house games are off. Recovery runs at
+// The server reaches money only through the game wallet, called in process
+// as vendor BGS. Recovery runs at
 // start and every minute, jackpot contributions move every second.
 //
 // Configuration (amounts in major units of the brand currency):
@@ -39,13 +39,12 @@ import (
 // PALARO_INHOUSE_JACKPOT_HIT_DIVISOR (400000000: a bet of a minor units
 // hits with probability a / divisor).
 func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, sl *seamless.Service, next launch.Adapter) (*inhouse.Service, launch.Adapter, error) {
-	caller, err := inhouse.NewSeamlessCaller(ctx, sl, m.Clock)
-	if err != nil {
-		m.Logger.Warn("in-house games off: no BGS vendor secret (set PALARO_VENDOR_BGS_SECRET)", "err", err)
+	wallets *wallet.Service, gw *gamewallet.Service, next launch.Adapter) (*inhouse.Service, launch.Adapter, error) {
+	b, err := brands.Current(ctx)
+	if errors.Is(err, brand.ErrNotFound) { // a server started before its brand is imported: no currency to play in
+		m.Logger.Warn("in-house games off: no brand yet (palaro brand import)")
 		return nil, nil, nil
 	}
-	b, err := brands.Current(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +52,7 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := inhouse.NewService(inhouse.Deps{Store: inhouse.NewStore(m.DB), Wallet: caller, Sessions: sl, Catalog: games, Brand: brands,
+	svc := inhouse.NewService(inhouse.Deps{Store: inhouse.NewStore(m.DB), Wallet: gw, Sessions: gw, Catalog: games, Brand: brands,
 		Ledger: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Clock: m.Clock, Logger: m.Logger}, cfg)
 	if err := svc.InitJackpot(ctx); err != nil {
 		return nil, nil, fmt.Errorf("in-house jackpot: %w", err)

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 // TestCancelledRoundsShowNoWin: a round whose bet went back shows as
@@ -65,9 +65,9 @@ func TestCancelledRoundsShowNoWin(t *testing.T) {
 				t.Fatalf("%s: outcome %s says won", what, r.Outcome)
 			}
 		}
-		seamlessRound := func(t *testing.T, game string, roundID int64) seamless.Round {
+		seamlessRound := func(t *testing.T, game string, roundID int64) gamewallet.Round {
 			t.Helper()
-			rounds, _, err := s.seamless.Rounds(ctx, seamless.RoundQuery{MemberID: id, From: time.Unix(0, 0), To: s.clk.Now().Add(time.Hour), Limit: 500})
+			rounds, _, err := s.seamless.Rounds(ctx, gamewallet.RoundQuery{MemberID: id, From: time.Unix(0, 0), To: s.clk.Now().Add(time.Hour), Limit: 500})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestCancelledRoundsShowNoWin(t *testing.T) {
 				}
 			}
 			t.Fatalf("no seamless round for %s %d", game, roundID)
-			return seamless.Round{}
+			return gamewallet.Round{}
 		}
 
 		t.Run("DiceWinRolledBack", func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestCancelledRoundsShowNoWin(t *testing.T) {
 			}
 			noWin(t, "recall", recall(t, r.ID))
 			noWin(t, "round", one(t, r.ID))
-			if sr := seamlessRound(t, GameDice, r.ID); sr.Status != seamless.StatusCancelled || sr.Win != 0 || sr.ValidBet != 0 {
+			if sr := seamlessRound(t, GameDice, r.ID); sr.Status != gamewallet.StatusCancelled || sr.Win != 0 || sr.ValidBet != 0 {
 				t.Fatalf("seamless round %+v", sr)
 			}
 		})
@@ -115,7 +115,7 @@ func TestCancelledRoundsShowNoWin(t *testing.T) {
 			if s.balance(id) != before {
 				t.Fatalf("balance %d want %d", s.balance(id), before)
 			}
-			if sr := seamlessRound(t, GameMines, start.Round.ID); sr.Status != seamless.StatusCancelled || sr.Win != 0 || sr.ValidBet != 0 {
+			if sr := seamlessRound(t, GameMines, start.Round.ID); sr.Status != gamewallet.StatusCancelled || sr.Win != 0 || sr.ValidBet != 0 {
 				t.Fatalf("seamless round %+v", sr)
 			}
 		})

@@ -19,25 +19,24 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/records"
-	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
 var (
 	testArgon2 = account.Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
-	testSecret = []byte("inhouse-test-secret")
 )
 
 func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 // site is the game server over the real demo catalogue, accounts, ledger,
-// wallet and seamless wallet, with the records' winner boards fed by the
-// seamless round hook, on one HTTP server. restart builds a new Service
+// wallet and game wallet, with the records' winner boards fed from the
+// activity stream's round facts, on one HTTP server. restart builds a new Service
 // over the same database (a restarted process).
 type site struct {
 	t        testing.TB
@@ -45,7 +44,7 @@ type site struct {
 	clk      *clock.Fixed
 	ledger   *ledger.Store
 	wallet   *wallet.Service
-	seamless *seamless.Service
+	seamless *gamewallet.Service
 	games    *game.Service
 	brands   *brand.Service
 	accounts *account.Service
@@ -53,6 +52,7 @@ type site struct {
 	winners  *records.Winners
 	cfg      Config
 	faults   *faultWallet
+	checker  *rgChecker // the game wallet's pre-bet checks
 	svc      *Service
 	srv      *httptest.Server
 	handler  atomic.Pointer[http.ServeMux]
@@ -83,19 +83,22 @@ func newSite(t testing.TB, d *db.DB, cfg Config) *site {
 	games := game.NewService(gstore, clk, discard(), time.Hour)
 	l := ledger.NewStore(d, clk)
 	w := wallet.NewService(l, brands, nil, discard())
-	sl := seamless.NewService(seamless.NewStore(d), seamless.NewCatalogGames(games), w, l, clk, discard(),
+	checker := &rgChecker{refuse: map[int64]error{}}
+	sl := gamewallet.NewService(gamewallet.NewStore(d), gamewallet.NewCatalogGames(games), w, l, clk, discard(),
 		// As the server runs it: answers in the posting, betwins guarded
 		// (on both databases here, so the guard's fallback is exercised by
 		// the repeats and recoveries below).
-		seamless.Config{Secrets: map[string][]byte{Vendor: testSecret}, AnswersInPosting: true, GuardBetWin: true})
+		gamewallet.Config{AnswersInPosting: true, GuardBetWin: true, BetChecker: checker})
 	winners := records.NewWinners(games, members, discard())
-	sl.OnRoundEnded(winners.OnRoundEnded)
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	go winners.Run(runCtx)
+	if _, bench := t.(*testing.B); !bench { // benchmarks measure the spin alone
+		go feedWinners(runCtx, d, sl, winners)
+	}
 
 	s := &site{t: t, db: d, clk: clk, ledger: l, wallet: w, seamless: sl, games: games, brands: brands, accounts: accounts, members: members,
-		winners: winners, cfg: cfg, currency: brand.Demo().Currency.Code}
+		winners: winners, checker: checker, cfg: cfg, currency: brand.Demo().Currency.Code}
 	s.srv = httptest.NewServer(httpx.Edge(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.handler.Load().ServeHTTP(w, r) }), discard(), nil))
 	t.Cleanup(s.srv.Close)
 	s.restart()
@@ -112,11 +115,7 @@ func (s *site) restart() {
 			s.t.Fatal(err)
 		}
 	}
-	caller, err := NewSeamlessCaller(ctx, s.seamless, s.clk)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	s.faults = &faultWallet{next: caller}
+	s.faults = &faultWallet{next: s.seamless}
 	s.svc = NewService(Deps{Store: NewStore(s.db), Wallet: s.faults, Sessions: s.seamless, Catalog: s.games, Brand: s.brands,
 		Ledger: s.wallet, Accounts: s.ledger, Clock: s.clk, Logger: discard()}, s.cfg)
 	if err := s.svc.InitJackpot(ctx); err != nil {
@@ -148,20 +147,69 @@ func (f *faultWallet) failNext(op, when string) {
 	f.lose[op] = when
 }
 
-func (f *faultWallet) Call(ctx context.Context, op string, req seamless.Request) (seamless.Response, error) {
+// do runs one call to the wallet, losing it or its answer when op is set to.
+func (f *faultWallet) do(op string, call func() (gamewallet.Answer, error)) (gamewallet.Answer, error) {
 	f.mu.Lock()
 	when := f.lose[op]
 	delete(f.lose, op)
 	f.sent = append(f.sent, op)
 	f.mu.Unlock()
 	if when == "before" {
-		return seamless.Response{}, errLost
+		return gamewallet.Answer{}, errLost
 	}
-	resp, err := f.next.Call(ctx, op, req)
+	a, err := call()
 	if when == "after" {
-		return seamless.Response{}, errLost
+		return gamewallet.Answer{}, errLost
 	}
-	return resp, err
+	return a, err
+}
+
+func (f *faultWallet) Bet(ctx context.Context, req gamewallet.BetRequest) (gamewallet.Answer, error) {
+	return f.do("bet", func() (gamewallet.Answer, error) { return f.next.Bet(ctx, req) })
+}
+
+func (f *faultWallet) BetWin(ctx context.Context, req gamewallet.BetWinRequest) (gamewallet.Answer, error) {
+	return f.do("betwin", func() (gamewallet.Answer, error) { return f.next.BetWin(ctx, req) })
+}
+
+func (f *faultWallet) Win(ctx context.Context, req gamewallet.WinRequest) (gamewallet.Answer, error) {
+	return f.do("win", func() (gamewallet.Answer, error) { return f.next.Win(ctx, req) })
+}
+
+func (f *faultWallet) Rollback(ctx context.Context, req gamewallet.RollbackRequest) (gamewallet.Answer, error) {
+	return f.do("rollback", func() (gamewallet.Answer, error) { return f.next.Rollback(ctx, req) })
+}
+
+func (f *faultWallet) EndRound(ctx context.Context, req gamewallet.EndRoundRequest) (gamewallet.Answer, error) {
+	return f.do("endround", func() (gamewallet.Answer, error) { return f.next.EndRound(ctx, req) })
+}
+
+// feedWinners stands in for the winner boards' stream consumer: it gives
+// the winner boards each round the activity stream says was settled.
+func feedWinners(ctx context.Context, d *db.DB, gw *gamewallet.Service, winners *records.Winners) {
+	var last int64
+	for ctx.Err() == nil {
+		rows, err := d.QueryContext(ctx, d.Rebind(`SELECT id, ref FROM activity_event WHERE id > ? AND kind = 'round.settled' ORDER BY id`), last)
+		if err == nil {
+			var refs []int64
+			for rows.Next() {
+				var ref int64
+				if rows.Scan(&last, &ref) == nil {
+					refs = append(refs, ref)
+				}
+			}
+			rows.Close()
+			for _, id := range refs {
+				if r, ok, err := gw.RoundByID(ctx, id); err == nil && ok {
+					winners.Record(ctx, r)
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 func (s *site) login(user string) string {
@@ -337,4 +385,23 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 		}
 	}
 	t.Fatalf("timed out waiting for %s", what)
+}
+
+// rgChecker is the game wallet's BetChecker of the tests: it refuses the
+// bets of the members it holds an error for.
+type rgChecker struct {
+	mu     sync.Mutex
+	refuse map[int64]error
+}
+
+func (c *rgChecker) CheckBet(_ context.Context, member int64, _, _ string, _ int64) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refuse[member]
+}
+
+func (c *rgChecker) set(member int64, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refuse[member] = err
 }

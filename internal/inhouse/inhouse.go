@@ -2,10 +2,9 @@
 // Plinko, Mines, the Parol slot and the rounds of Crash. Outcomes are
 // decided here from the member's provably fair seed pair (internal/fair);
 // the maths lives in the pure packages beneath (dice, plinko, mines, slot).
-// Money moves only through the seamless wallet callbacks a vendor uses
-// (bet, win, rollback, end round), as vendor BGS, through a Wallet that
-// signs each request like a vendor's server would, so the server could run
-// as a separate service. The progressive jackpot pool is a ledger account.
+// Money moves only through the typed game wallet (internal/gamewallet:
+// bet, bet and win, win, rollback, end round), called in process as vendor
+// BGS. The progressive jackpot pool is a ledger account.
 // API and rules: docs/games/server.md.
 package inhouse
 
@@ -16,8 +15,8 @@ import (
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 // Vendor is the catalogue vendor code of the in-house games.
@@ -201,16 +200,19 @@ func (c *Config) defaults() {
 	}
 }
 
-// Wallet reaches the player's money: the seamless callback contract as
-// vendor BGS. SeamlessCaller is the in-process implementation; an HTTP one
-// would post the same signed bodies to /lgw/vendor/BGS/wallet/{op}. An
-// error means the outcome is unknown (the request may or may not have been
-// applied); an ERROR answer comes back as a Response with its Code.
+// Wallet is the game wallet (gamewallet.Service), called in process. A
+// *gamewallet.Refusal (gamewallet.Refused) is final: nothing moved; any
+// other error means the outcome is unknown (the call may or may not have
+// been applied) and the same txId may be sent again.
 type Wallet interface {
-	Call(ctx context.Context, op string, req seamless.Request) (seamless.Response, error)
+	Bet(ctx context.Context, req gamewallet.BetRequest) (gamewallet.Answer, error)
+	BetWin(ctx context.Context, req gamewallet.BetWinRequest) (gamewallet.Answer, error)
+	Win(ctx context.Context, req gamewallet.WinRequest) (gamewallet.Answer, error)
+	Rollback(ctx context.Context, req gamewallet.RollbackRequest) (gamewallet.Answer, error)
+	EndRound(ctx context.Context, req gamewallet.EndRoundRequest) (gamewallet.Answer, error)
 }
 
-// Sessions opens seamless game sessions (seamless.Service).
+// Sessions opens game sessions (gamewallet.Service).
 type Sessions interface {
 	OpenSession(ctx context.Context, memberID int64, vendor, gameCode string, nodeID int64, currency string) (string, error)
 }

@@ -21,8 +21,8 @@ import (
 //     inhouse:jackpot:contrib:<batch>);
 //   - a round hits with probability amount/HitDivisor (jackpotHit), never
 //     depending on the pool;
-//   - a hit pays the pool's balance P to the player as a seamless win with
-//     jackpot:true (house -> player), and one posting (key
+//   - a hit pays the pool's balance P to the player as a game wallet win
+//     flagged Jackpot (house -> player), and one posting (key
 //     inhouse:jackpot:hit:<round>) moves P - Seed from pool to house: the
 //     pool reimburses the house and restarts at Seed;
 //   - the first start seeds the pool from the house (key inhouse:jackpot:seed:<currency>).

@@ -125,7 +125,7 @@ func TestJackpotAccounting(t *testing.T) {
 		}
 		s.verifyLedger()
 
-		// The winner board shows it, through the seamless round hook.
+		// The winner board shows it, through the round fact in the activity stream.
 		waitFor(t, "jackpot winner", func() bool {
 			var info JackpotInfo
 			s.call(http.MethodGet, "/wps/inhouse/jackpot", nil, "", "", nil, &info)

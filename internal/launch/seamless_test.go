@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/gamewallet"
+
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
@@ -29,7 +31,7 @@ var vendorSecret = []byte("launch-test-vendor-secret")
 // wallets is the real seamless service (sessions and callback API) over the
 // real ledger and wallet, with its callback routes on a real HTTP server.
 type wallets struct {
-	svc *seamless.Service
+	svc *gamewallet.Service
 	srv *httptest.Server
 }
 
@@ -47,10 +49,10 @@ func newWallets(t *testing.T, d *db.DB) *wallets {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	games := game.NewService(gstore, clock.System{}, quiet, time.Hour)
 	l := ledger.NewStore(d, clock.System{})
-	svc := seamless.NewService(seamless.NewStore(d), seamless.NewCatalogGames(games), wallet.NewService(l, brands, nil, quiet), l,
-		clock.System{}, quiet, seamless.Config{Secrets: map[string][]byte{"PG": vendorSecret, "AGL": vendorSecret}})
+	catalog := gamewallet.NewCatalogGames(games)
+	svc := gamewallet.NewService(gamewallet.NewStore(d), catalog, wallet.NewService(l, brands, nil, quiet), l, clock.System{}, quiet, gamewallet.Config{})
 	mux := http.NewServeMux()
-	seamless.NewHandler(svc).Routes(mux)
+	seamless.NewHandler(seamless.NewService(svc, catalog, clock.System{}, quiet, seamless.Config{Secrets: map[string][]byte{"PG": vendorSecret, "AGL": vendorSecret}})).Routes(mux)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &wallets{svc: svc, srv: srv}

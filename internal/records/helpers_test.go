@@ -16,6 +16,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -41,7 +42,7 @@ type site struct {
 	clk      *clock.Fixed
 	ledger   *ledger.Store
 	wallet   *wallet.Service
-	seamless *seamless.Service
+	seamless *gamewallet.Service
 	games    *game.Service
 	accounts *account.Service
 	members  *account.Store
@@ -76,16 +77,16 @@ func newSite(t testing.TB, d *db.DB, start time.Time) *site {
 	games := game.NewService(gstore, clk, discard(), time.Hour)
 	l := ledger.NewStore(d, clk)
 	w := wallet.NewService(l, brands, nil, discard())
-	sl := seamless.NewService(seamless.NewStore(d), seamless.NewCatalogGames(games), w, l, clk, discard(),
-		seamless.Config{Secrets: map[string][]byte{"PG": testSecret, "SXG": testSecret}})
+	catalog := gamewallet.NewCatalogGames(games)
+	sl := gamewallet.NewService(gamewallet.NewStore(d), catalog, w, l, clk, discard(), gamewallet.Config{})
 	winners := NewWinners(games, members, discard())
-	sl.OnRoundEnded(winners.OnRoundEnded)
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	go winners.Run(runCtx)
+	go feedWinners(runCtx, d, sl, winners)
 
 	mux := http.NewServeMux()
-	seamless.NewHandler(sl).Routes(mux)
+	seamless.NewHandler(seamless.NewService(sl, catalog, clk, discard(), seamless.Config{Secrets: map[string][]byte{"PG": testSecret, "SXG": testSecret}})).Routes(mux)
 	NewHandler(NewService(sl, CatalogNames{Games: games}, clk, brands), accounts).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
 	srv := httptest.NewServer(httpx.Edge(mux, discard(), nil))
@@ -182,7 +183,7 @@ func (s *site) play(memberID int64, p play) string {
 	}
 	s.seq++
 	round := "R" + strconv.Itoa(s.seq)
-	player := seamless.PlayerID(memberID)
+	player := gamewallet.PlayerID(memberID)
 	base := map[string]any{"sessionToken": tok, "playerId": player, "roundId": round, "gameCode": p.g.GameCode, "currency": s.currency}
 	with := func(kv ...any) map[string]any {
 		m := map[string]any{}
@@ -272,4 +273,32 @@ func callerOf(role account.Role) account.Caller {
 		return account.Caller{MemberID: 1, Type: account.TypeAgent}
 	}
 	return account.Caller{MemberID: 1, Type: account.TypeMember}
+}
+
+// feedWinners stands in for the winner boards' stream consumer: it gives
+// the winner boards each round the activity stream says was settled.
+func feedWinners(ctx context.Context, d *db.DB, gw *gamewallet.Service, winners *Winners) {
+	var last int64
+	for ctx.Err() == nil {
+		rows, err := d.QueryContext(ctx, d.Rebind(`SELECT id, ref FROM activity_event WHERE id > ? AND kind = 'round.settled' ORDER BY id`), last)
+		if err == nil {
+			var refs []int64
+			for rows.Next() {
+				var ref int64
+				if rows.Scan(&last, &ref) == nil {
+					refs = append(refs, ref)
+				}
+			}
+			rows.Close()
+			for _, id := range refs {
+				if r, ok, err := gw.RoundByID(ctx, id); err == nil && ok {
+					winners.Record(ctx, r)
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }

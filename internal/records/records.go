@@ -13,8 +13,8 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/apperr"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 // Limits of the records queries (the same as the account record's).
@@ -33,9 +33,9 @@ const DefaultTimezone = brand.DefaultTimezone
 // (*seamless.Service): a member's rounds, their totals, and the profit per
 // day and category.
 type RoundSource interface {
-	Rounds(ctx context.Context, q seamless.RoundQuery) ([]seamless.Round, int, error)
-	RoundTotals(ctx context.Context, q seamless.RoundQuery) (seamless.Totals, error)
-	ProfitByDay(ctx context.Context, memberID int64, from, to time.Time, loc *time.Location) ([]seamless.DayProfit, error)
+	Rounds(ctx context.Context, q gamewallet.RoundQuery) ([]gamewallet.Round, int, error)
+	RoundTotals(ctx context.Context, q gamewallet.RoundQuery) (gamewallet.Totals, error)
+	ProfitByDay(ctx context.Context, memberID int64, from, to time.Time, loc *time.Location) ([]gamewallet.DayProfit, error)
 }
 
 // GameNames names a game for the record (the catalogue); "" when unknown.
@@ -178,7 +178,7 @@ func (s *Service) span(tz *time.Location, fromS, toS string) (from, to time.Time
 	return f, t.AddDate(0, 0, 1), nil
 }
 
-var statuses = map[string]bool{seamless.StatusOpen: true, seamless.StatusCompleted: true, seamless.StatusCancelled: true}
+var statuses = map[string]bool{gamewallet.StatusOpen: true, gamewallet.StatusCompleted: true, gamewallet.StatusCancelled: true}
 
 // Bets is one page of the caller's betting record, newest round first, with
 // the sums of every matching round.
@@ -211,7 +211,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if gameType == "ALL" {
 		gameType = ""
 	}
-	rq := seamless.RoundQuery{MemberID: c.MemberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
+	rq := gamewallet.RoundQuery{MemberID: c.MemberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
 		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}
 	rows, total, err := s.rounds.Rounds(ctx, rq)
 	if err != nil {
@@ -228,7 +228,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	return out, nil
 }
 
-func (s *Service) bet(ctx context.Context, r seamless.Round) Bet {
+func (s *Service) bet(ctx context.Context, r gamewallet.Round) Bet {
 	b := Bet{RoundID: r.RoundID, Vendor: r.Vendor, GameCode: r.GameCode, GameType: r.GameType, Bet: r.Bet, ValidBet: r.ValidBet,
 		Win: r.Win, Profit: r.Profit(), Status: r.Status, StartedAt: r.StartedAt.UnixMilli()}
 	if !r.EndedAt.IsZero() {
@@ -244,7 +244,7 @@ func (s *Service) bet(ctx context.Context, r seamless.Round) Bet {
 }
 
 // sums totals every round of the filter (not only the page).
-func (s *Service) sums(ctx context.Context, rq seamless.RoundQuery, page []seamless.Round, total int) (Sums, error) {
+func (s *Service) sums(ctx context.Context, rq gamewallet.RoundQuery, page []gamewallet.Round, total int) (Sums, error) {
 	var out Sums
 	if rq.Offset == 0 && len(page) >= total {
 		for _, r := range page { // the page holds every round

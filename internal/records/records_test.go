@@ -8,9 +8,9 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 // noon of 2026-03-10 in Manila (UTC+8).
@@ -109,14 +109,14 @@ func TestBetsAndProfit(t *testing.T) {
 		for _, r := range page.List {
 			byID[r.RoundID] = r
 		}
-		if r := byID[a]; r.Bet != 100_00 || r.ValidBet != 100_00 || r.Win != 250_00 || r.Profit != 150_00 || r.Status != seamless.StatusCompleted ||
+		if r := byID[a]; r.Bet != 100_00 || r.ValidBet != 100_00 || r.Win != 250_00 || r.Profit != 150_00 || r.Status != gamewallet.StatusCompleted ||
 			r.GameName != s.slot.GameName || r.GameType != "RNG" || r.Vendor != "PG" || r.EndedAt == 0 || r.StartedAt != start.UnixMilli() {
 			t.Errorf("round A %+v", r)
 		}
-		if r := byID[b]; r.ValidBet != 0 || r.Profit != 0 || r.Status == seamless.StatusOpen {
+		if r := byID[b]; r.ValidBet != 0 || r.Profit != 0 || r.Status == gamewallet.StatusOpen {
 			t.Errorf("refunded round B %+v", r)
 		}
-		if r := byID[c]; r.Status != seamless.StatusOpen || r.EndedAt != 0 || r.Profit != -20_00 {
+		if r := byID[c]; r.Status != gamewallet.StatusOpen || r.EndedAt != 0 || r.Profit != -20_00 {
 			t.Errorf("open round C %+v", r)
 		}
 		if r := byID[l]; r.Bet != 70_00 || r.GameType != "LIVE" || r.Vendor != "SXG" || r.GameName != s.live.GameName {
@@ -332,24 +332,24 @@ func TestWinnerBoards(t *testing.T) {
 }
 
 func TestWinnerKind(t *testing.T) {
-	r := func(status string, bet, win int64, jackpot bool) seamless.Round {
-		return seamless.Round{Status: status, Bet: bet, ValidBet: bet, Win: win, Jackpot: jackpot, NodeID: 1}
+	r := func(status string, bet, win int64, jackpot bool) gamewallet.Round {
+		return gamewallet.Round{Status: status, Bet: bet, ValidBet: bet, Win: win, Jackpot: jackpot, NodeID: 1}
 	}
 	for _, tc := range []struct {
 		name string
-		r    seamless.Round
+		r    gamewallet.Round
 		want string
 	}{
-		{"BigByMinimum", r(seamless.StatusCompleted, 500_00, BigWinMinimum, false), game.KindBig},
-		{"NotBigJustUnder", r(seamless.StatusCompleted, 500_00, BigWinMinimum-1, false), ""},
-		{"BigByMultiple", r(seamless.StatusCompleted, 10, 200, false), game.KindBig},
-		{"NotBigUnderMultiple", r(seamless.StatusCompleted, 10, 199, false), ""},
-		{"Jackpot", r(seamless.StatusCompleted, 10, 1, true), game.KindJackpot},
-		{"NoWin", r(seamless.StatusCompleted, 10, 0, true), ""},
-		{"Cancelled", r(seamless.StatusCancelled, 10, 5_000_00, false), ""},
-		{"Open", r(seamless.StatusOpen, 10, 5_000_00, false), ""},
-		{"FreeWinNoBet", r(seamless.StatusCompleted, 0, 5, false), ""},
-		{"UnknownGame", seamless.Round{Status: seamless.StatusCompleted, Win: 5_000_00}, ""},
+		{"BigByMinimum", r(gamewallet.StatusCompleted, 500_00, BigWinMinimum, false), game.KindBig},
+		{"NotBigJustUnder", r(gamewallet.StatusCompleted, 500_00, BigWinMinimum-1, false), ""},
+		{"BigByMultiple", r(gamewallet.StatusCompleted, 10, 200, false), game.KindBig},
+		{"NotBigUnderMultiple", r(gamewallet.StatusCompleted, 10, 199, false), ""},
+		{"Jackpot", r(gamewallet.StatusCompleted, 10, 1, true), game.KindJackpot},
+		{"NoWin", r(gamewallet.StatusCompleted, 10, 0, true), ""},
+		{"Cancelled", r(gamewallet.StatusCancelled, 10, 5_000_00, false), ""},
+		{"Open", r(gamewallet.StatusOpen, 10, 5_000_00, false), ""},
+		{"FreeWinNoBet", r(gamewallet.StatusCompleted, 0, 5, false), ""},
+		{"UnknownGame", gamewallet.Round{Status: gamewallet.StatusCompleted, Win: 5_000_00}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := WinnerKind(tc.r); got != tc.want {

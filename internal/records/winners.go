@@ -6,7 +6,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
-	"github.com/palaro/palaro/internal/seamless"
+	"github.com/palaro/palaro/internal/gamewallet"
 )
 
 // A finished round goes on the biggest-wins board when its win reaches
@@ -38,7 +38,7 @@ type Winners struct {
 	board   WinnerBoard
 	members Members
 	logger  *slog.Logger
-	queue   chan seamless.Round
+	queue   chan gamewallet.Round
 }
 
 // QueueSize is how many winners may wait for the worker.
@@ -48,12 +48,12 @@ func NewWinners(board WinnerBoard, members Members, logger *slog.Logger) *Winner
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Winners{board: board, members: members, logger: logger, queue: make(chan seamless.Round, QueueSize)}
+	return &Winners{board: board, members: members, logger: logger, queue: make(chan gamewallet.Round, QueueSize)}
 }
 
 // WinnerKind is the board a round belongs on, "" for none.
-func WinnerKind(r seamless.Round) string {
-	if r.Status != seamless.StatusCompleted || r.Win <= 0 || r.NodeID == 0 {
+func WinnerKind(r gamewallet.Round) string {
+	if r.Status != gamewallet.StatusCompleted || r.Win <= 0 || r.NodeID == 0 {
 		return ""
 	}
 	if r.Jackpot {
@@ -67,7 +67,7 @@ func WinnerKind(r seamless.Round) string {
 
 // OnRoundEnded is the seamless wallet's round hook: a big or jackpot win is
 // queued for the boards; other rounds cost nothing.
-func (w *Winners) OnRoundEnded(_ context.Context, r seamless.Round) {
+func (w *Winners) OnRoundEnded(_ context.Context, r gamewallet.Round) {
 	if WinnerKind(r) == "" {
 		return
 	}
@@ -87,7 +87,7 @@ func (w *Winners) Run(ctx context.Context) {
 		case r := <-w.queue:
 			// Everything queued meanwhile goes with it: the board refreshes
 			// the catalogue snapshot once per call.
-			batch := []seamless.Round{r}
+			batch := []gamewallet.Round{r}
 		more:
 			for len(batch) < maxWinnerBatch {
 				select {
@@ -108,7 +108,7 @@ const maxWinnerBatch = 256
 // Record puts rounds on their boards with the members' masked account
 // names, in one call to the board. Failures are logged, never returned: the
 // rounds themselves are settled already.
-func (w *Winners) Record(ctx context.Context, rounds ...seamless.Round) {
+func (w *Winners) Record(ctx context.Context, rounds ...gamewallet.Round) {
 	var entries []game.Winner
 	for _, r := range rounds {
 		kind := WinnerKind(r)

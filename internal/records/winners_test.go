@@ -8,7 +8,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
-	"github.com/palaro/palaro/internal/seamless"
+	"github.com/palaro/palaro/internal/gamewallet"
 )
 
 // countingBoard records the calls the worker makes.
@@ -43,11 +43,11 @@ func TestWinnersBatch(t *testing.T) {
 	board := &countingBoard{}
 	w := NewWinners(board, namedMembers{}, discard())
 	ended := time.Date(2026, 11, 22, 17, 0, 0, 0, time.UTC)
-	big := seamless.Round{MemberID: 1, RoundID: "big", NodeID: 7, GameType: "RNG", Bet: 100, Win: BigWinMinimum, EndedAt: ended, Status: seamless.StatusCompleted}
-	jackpot := seamless.Round{MemberID: 2, RoundID: "jp", NodeID: 7, GameType: "RNG", Bet: 100, Win: 500, Jackpot: true, EndedAt: ended, Status: seamless.StatusCompleted}
-	small := seamless.Round{MemberID: 3, RoundID: "small", NodeID: 7, GameType: "RNG", Bet: 100, Win: 150, EndedAt: ended, Status: seamless.StatusCompleted}
-	multiple := seamless.Round{MemberID: 4, RoundID: "x20", NodeID: 7, GameType: "FISH", Bet: 10, Win: 10 * BigWinMultiple, EndedAt: ended, Status: seamless.StatusCompleted}
-	for _, r := range []seamless.Round{big, jackpot, small, multiple} {
+	big := gamewallet.Round{MemberID: 1, RoundID: "big", NodeID: 7, GameType: "RNG", Bet: 100, Win: BigWinMinimum, EndedAt: ended, Status: gamewallet.StatusCompleted}
+	jackpot := gamewallet.Round{MemberID: 2, RoundID: "jp", NodeID: 7, GameType: "RNG", Bet: 100, Win: 500, Jackpot: true, EndedAt: ended, Status: gamewallet.StatusCompleted}
+	small := gamewallet.Round{MemberID: 3, RoundID: "small", NodeID: 7, GameType: "RNG", Bet: 100, Win: 150, EndedAt: ended, Status: gamewallet.StatusCompleted}
+	multiple := gamewallet.Round{MemberID: 4, RoundID: "x20", NodeID: 7, GameType: "FISH", Bet: 10, Win: 10 * BigWinMultiple, EndedAt: ended, Status: gamewallet.StatusCompleted}
+	for _, r := range []gamewallet.Round{big, jackpot, small, multiple} {
 		w.OnRoundEnded(context.Background(), r) // queued before the worker runs
 	}
 	ctx, cancel := context.WithCancel(context.Background())

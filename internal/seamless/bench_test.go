@@ -1,14 +1,47 @@
 package seamless
 
 import (
+	"context"
 	"os"
 	"strconv"
 	"sync/atomic"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
 )
+
+// countingTracer counts the statements pgx sends (BEGIN and COMMIT
+// included): on PostgreSQL each is a network round trip.
+type countingTracer struct{ n atomic.Int64 }
+
+func (c *countingTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *countingTracer) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// countingPostgres is a migrated PostgreSQL database whose statements are
+// counted.
+func countingPostgres(t testing.TB) (*db.DB, *countingTracer) {
+	t.Helper()
+	migrated := dbtest.Open(t, db.Postgres)
+	cfg, err := pgx.ParseConfig(migrated.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tracer := &countingTracer{}
+	cfg.Tracer = tracer
+	sqldb := stdlib.OpenDB(*cfg)
+	t.Cleanup(func() { sqldb.Close() })
+	sqldb.SetMaxOpenConns(32) // as db.Open
+	sqldb.SetMaxIdleConns(32)
+	return &db.DB{DB: sqldb, Dialect: db.Postgres, URL: migrated.URL}, tracer
+}
 
 // BenchmarkBetWin: a bet then a win with endRound, signed, over real HTTP,
 // from 32 parallel vendor connections per CPU, on SQLite and (when

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/gamewallet"
+
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
 	"github.com/palaro/palaro/internal/vendorwallet"
@@ -51,18 +53,15 @@ func TestBetWinEndRound(t *testing.T) {
 		if rd.Status != StatusCompleted || rd.Bet != 10_00 || rd.ValidBet != 10_00 || rd.Win != 25_00 || rd.GameType != "RNG" || rd.NodeID != s.slot.NodeID || rd.EndedAt.IsZero() {
 			t.Fatalf("round %+v", rd)
 		}
-		select {
-		case ended := <-s.ended:
-			if ended.RoundID != "r1" || ended.Win != 25_00 || ended.Profit() != 15_00 {
-				t.Fatalf("hook %+v", ended)
-			}
-		default:
-			t.Fatal("OnRoundEnded not called")
+		if ended, ok := s.nextEnded(); !ok {
+			t.Fatal("no round fact")
+		} else if ended.RoundID != "r1" || ended.Win != 25_00 || ended.Profit() != 15_00 {
+			t.Fatalf("round fact %+v", ended)
 		}
-		// A repeat of the win is the stored answer (no second credit, no second hook).
+		// A repeat of the win is the stored answer (no second credit, no second fact).
 		st, win2 := s.call("PG", OpWin, s.win(tok, p, "win-0001", "r1", 25_00, true))
 		wantCode(t, st, win2, 200, "")
-		if *win2.Balance != 115_00 || s.mainBalance(7) != 115_00 || len(s.ended) != 0 {
+		if *win2.Balance != 115_00 || s.mainBalance(7) != 115_00 || s.pendingEnded() != 0 {
 			t.Fatalf("win replay %+v", win2)
 		}
 
@@ -85,10 +84,12 @@ func TestBetWinEndRound(t *testing.T) {
 		}
 		st, r = s.call("PG", OpEndRound, m{"sessionToken": tok, "playerId": p, "roundId": "r2", "gameCode": s.slot.Code})
 		wantCode(t, st, r, 200, "")
-		if r.RoundStatus != StatusCompleted || len(s.ended) != 1 {
-			t.Fatalf("endround %+v hooks %d", r, len(s.ended))
+		if r.RoundStatus != StatusCompleted || s.pendingEnded() != 1 {
+			t.Fatalf("endround %+v facts %d", r, s.pendingEnded())
 		}
-		<-s.ended
+		if ended, ok := s.nextEnded(); !ok || ended.RoundID != "r2" || ended.Status != StatusCompleted {
+			t.Fatalf("round fact %+v", ended)
+		}
 		s.verifyLedger()
 	})
 }
@@ -143,7 +144,7 @@ func TestBadInput(t *testing.T) {
 			t.Fatalf("insufficient funds answer %+v", r)
 		}
 		// Maintenance: GAME_DISABLED.
-		ptTok, err := s.svc.OpenSession(context.Background(), 8, "PT", s.maint.Code, s.maint.NodeID, s.currency)
+		ptTok, err := s.gw.OpenSession(context.Background(), 8, "PT", s.maint.Code, s.maint.NodeID, s.currency)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +208,7 @@ func TestSessionExpiry(t *testing.T) {
 		p := PlayerID(12)
 		s.call("PG", OpBet, s.bet(tok, p, "bet-4000", "e1", 10_00))
 		s.call("PG", OpBet, s.bet(tok, p, "bet-4001", "e2", 10_00))
-		s.clk.Advance(DefaultSessionTTL + time.Minute)
+		s.clk.Advance(gamewallet.DefaultSessionTTL + time.Minute)
 		st, r := s.call("PG", OpBet, s.bet(tok, p, "bet-4002", "e1", 1_00))
 		wantCode(t, st, r, 401, CodeSessionExpired)
 		// Wins and rollbacks still land after the session expired.
@@ -384,11 +385,11 @@ func TestSweeperClosesIdleRounds(t *testing.T) {
 		s.clk.Advance(30 * time.Minute)
 		s.call("PG", OpBet, s.bet(tok, p, "bet-8002", "w3", 5_00)) // still active later
 		ctx := context.Background()
-		if n, err := s.svc.Sweep(ctx); err != nil || n != 0 {
+		if n, err := s.gw.Sweep(ctx); err != nil || n != 0 {
 			t.Fatalf("early sweep closed %d: %v", n, err)
 		}
 		s.clk.Advance(31 * time.Minute)
-		n, err := s.svc.Sweep(ctx)
+		n, err := s.gw.Sweep(ctx)
 		if err != nil || n != 2 {
 			t.Fatalf("sweep closed %d: %v", n, err)
 		}
@@ -401,13 +402,18 @@ func TestSweeperClosesIdleRounds(t *testing.T) {
 		if rd := s.round("w3"); rd.Status != StatusOpen {
 			t.Fatalf("w3 %+v", rd)
 		}
-		if len(s.ended) != 2 {
-			t.Fatalf("hooks %d", len(s.ended))
+		if n := s.pendingEnded(); n != 2 {
+			t.Fatalf("round facts %d", n)
+		}
+		for range 2 {
+			if ended, ok := s.nextEnded(); !ok || ended.RoundID != "w1" && ended.RoundID != "w2" {
+				t.Fatalf("round fact %+v", ended)
+			}
 		}
 		// A late win for a swept round is refused.
 		st, r := s.call("PG", OpWin, s.win(tok, p, "win-8000", "w1", 9_00, true))
 		wantCode(t, st, r, 409, CodeRoundClosed)
-		if n, _ := s.svc.Sweep(ctx); n != 0 {
+		if n, _ := s.gw.Sweep(ctx); n != 0 {
 			t.Fatalf("second sweep closed %d", n)
 		}
 	})

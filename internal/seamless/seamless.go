@@ -1,106 +1,29 @@
-// Package seamless is the platform's seamless wallet for game vendors: the
-// vendor's server calls us (POST /lgw/vendor/{vendor}/wallet/{op}) to read a
+// Package seamless is the vendor callback API: a game vendor's server calls
+// us (POST /lgw/vendor/{vendor}/wallet/{op}, signed JSON) to read a
 // player's balance, debit a bet, credit a win, roll a bet back and end a
-// round, while the money stays on our ledger. It also keeps the game
-// sessions opened at launch and the rounds the callbacks make, which the
-// betting record and the profit and loss read. The protocol a vendor
-// implements is docs/vendor-api.md.
+// round. It is a thin adapter over the typed game wallet
+// (internal/gamewallet): it checks the vendor and the signature, decodes
+// the body, calls the typed method and encodes its answer or refusal in the
+// protocol's words. The protocol a vendor implements is docs/vendor-api.md.
 package seamless
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"sync"
 	"time"
 
-	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/clock"
 )
 
-// Round statuses.
-const (
-	StatusOpen      = "OPEN"
-	StatusCompleted = "COMPLETED"
-	StatusCancelled = "CANCELLED"
-)
-
-// Round is one game round as the callbacks left it.
-type Round struct {
-	ID        int64
-	Vendor    string
-	RoundID   string // the vendor's round id
-	MemberID  int64
-	NodeID    int64
-	GameCode  string
-	GameType  string // category (SLOT, LIVE, ...)
-	Currency  string
-	Bet       int64 // minor units: every accepted bet
-	ValidBet  int64 // Bet minus what was rolled back
-	Win       int64
-	Jackpot   bool // some win of the round was flagged jackpot
-	Status    string
-	StartedAt time.Time
-	EndedAt   time.Time // zero while OPEN
-}
-
-// Profit is the player's result of the round: win minus valid bet.
-func (r Round) Profit() int64 { return r.Win - r.ValidBet }
-
-// RoundQuery filters a member's rounds: started in [From, To), optionally by
-// category, vendor and status; newest first, paged by Offset and Limit.
-type RoundQuery struct {
-	MemberID int64
-	From, To time.Time
-	GameType string
-	Vendor   string
-	Status   string
-	Offset   int
-	Limit    int // 1..500; 0 means 20
-}
-
-// Totals sums the rounds a query matches (all pages).
-type Totals struct {
-	Bet, ValidBet, Win, Profit int64
-	Rounds                     int
-}
-
-// DayProfit is one category's rounds of one day (in the zone asked for).
-type DayProfit struct {
-	Day      string // YYYY-MM-DD
-	GameType string
-	Bet      int64
-	ValidBet int64
-	Win      int64
-	Profit   int64 // Win - ValidBet
-	Rounds   int
-}
-
-// Game is what the callbacks need to know about a game.
-type Game struct {
-	NodeID      int64
-	Vendor      string
-	Code        string
-	GameType    string
-	Maintenance bool // the game or its vendor is under maintenance: no new bets
-}
-
-// Games finds a vendor's game by code (a missing game answers ok=false) and
-// tells whether a vendor code is a seamless-wallet vendor of the catalogue.
-// CatalogGames implements it over game.Service.
-type Games interface {
-	FindGame(ctx context.Context, vendor, gameCode string) (g Game, ok bool, err error)
+// Vendors tells whether a vendor code is a seamless-wallet vendor of the
+// catalogue: gamewallet.CatalogGames.
+type Vendors interface {
 	SeamlessVendor(ctx context.Context, vendor string) (bool, error)
-}
-
-// Poster moves money: wallet.Service.Post (which pushes balance events).
-type Poster interface {
-	Post(ctx context.Context, req ledger.PostingRequest) (ledger.Posting, error)
-	// PostChain writes postings together, all or none (betwin: the
-	// round's bet and its win).
-	PostChain(ctx context.Context, reqs []ledger.PostingRequest) ([]ledger.Posting, error)
-}
-
-// Accounts finds and opens ledger accounts: *ledger.Store.
-type Accounts interface {
-	EnsureAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
-	Account(ctx context.Context, id int64) (ledger.Account, error)
 }
 
 // SecretStore keeps a generated secret once for every instance:
@@ -109,43 +32,77 @@ type SecretStore interface {
 	Secret(ctx context.Context, name, candidate string, now time.Time) (string, error)
 }
 
-// Config tunes the service; zero fields take the defaults.
+// Config holds the vendors' signing secrets.
 type Config struct {
-	SessionTTL time.Duration // how long a launch's session takes bets; default 12 h
-	IdleRound  time.Duration // an OPEN round without callbacks this long is closed by the sweeper; default 1 h
 	// Secrets are the vendors' signing secrets by vendor code (from
 	// PALARO_VENDOR_<CODE>_SECRET). A vendor without one gets a generated
 	// secret kept in GeneratedSecrets, when set (demo mode); else its
 	// callbacks are refused.
 	Secrets          map[string][]byte
 	GeneratedSecrets SecretStore
-	// AnswersInPosting writes each money callback's answer and round update
-	// in its ledger posting's transaction (one commit per callback instead
-	// of two). The server turns it on for both databases. On PostgreSQL the
-	// ledger's pipelined batch sends the answers' statement with its write
-	// and COMMIT (recorder.PipelineStatement): measured at 2,000
-	// callbacks/s, p99 13.5 ms with it, 14.7-14.9 without. On SQLite, once
-	// in-house rounds decided at once became one betwin callback, it took
-	// a writer turn out of every spin: slot p99 15-21 ms with it against
-	// 24-26 without, seamless callbacks p99 5.6-6.2 against 6.0-8.0, back
-	// to back (bench/README.md). Off, the recorder commits the answers
-	// after the posting (tests run both paths).
-	AnswersInPosting bool
-	// GuardBetWin (with AnswersInPosting) posts a betwin guarded instead
-	// of looking up its txId and round first (guard.go). The server turns
-	// it on for PostgreSQL, where the lookup is a round trip of its own
-	// before the ledger's; on SQLite the lookup is a read in-process,
-	// concurrent with the writer, while the guard would run inside the
-	// ledger batch's write turn (tests run it on both).
-	GuardBetWin bool
 }
 
-// Defaults.
-const (
-	DefaultSessionTTL = 12 * time.Hour
-	DefaultIdleRound  = time.Hour
-	SweepEvery        = time.Minute
-)
+// Service is the callback API over the game wallet.
+type Service struct {
+	wallet  *gamewallet.Service
+	vendors Vendors
+	clock   clock.Clock
+	logger  *slog.Logger
+	cfg     Config
+	secrets sync.Map // vendor -> []byte
+}
+
+// NewService adapts the game wallet to the vendor callback API.
+func NewService(wallet *gamewallet.Service, vendors Vendors, clk clock.Clock, logger *slog.Logger, cfg Config) *Service {
+	if clk == nil {
+		clk = clock.System{}
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Service{wallet: wallet, vendors: vendors, clock: clk, logger: logger, cfg: cfg}
+}
+
+// VendorSecret is the secret a vendor signs its callbacks with (and we our
+// answers): PALARO_VENDOR_<CODE>_SECRET, else in demo mode one generated
+// once and kept in the database. The in-binary sandbox vendor reads it here.
+func (s *Service) VendorSecret(ctx context.Context, vendor string) ([]byte, error) {
+	if v, ok := s.secrets.Load(vendor); ok {
+		return v.([]byte), nil
+	}
+	if v := s.cfg.Secrets[vendor]; len(v) > 0 {
+		s.secrets.Store(vendor, v)
+		return v, nil
+	}
+	if s.cfg.GeneratedSecrets == nil || !idRe.MatchString(vendor) {
+		return nil, apperr.NotFound("seamless.unknown_vendor").With("vendor", vendor)
+	}
+	ok, err := s.vendors.SeamlessVendor(ctx, vendor)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, apperr.NotFound("seamless.unknown_vendor").With("vendor", vendor)
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, apperr.Internal(err, "vendor secret")
+	}
+	v, err := s.cfg.GeneratedSecrets.Secret(ctx, "seamless_vendor:"+vendor, hex.EncodeToString(b[:]), s.clock.Now())
+	if err != nil {
+		return nil, err
+	}
+	s.secrets.Store(vendor, []byte(v))
+	return []byte(v), nil
+}
+
+// knownSecret is a vendor's secret once it has been loaded (never generates one).
+func (s *Service) knownSecret(vendor string) ([]byte, error) {
+	if v, ok := s.secrets.Load(vendor); ok {
+		return v.([]byte), nil
+	}
+	return nil, apperr.NotFound("seamless.unknown_vendor")
+}
 
 // PlayerID is the id a vendor knows a member by ("m<memberID>").
-func PlayerID(memberID int64) string { return "m" + itoa(memberID) }
+func PlayerID(memberID int64) string { return gamewallet.PlayerID(memberID) }

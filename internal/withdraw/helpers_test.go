@@ -94,7 +94,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	wcfg := DefaultConfig
 	wcfg.Argon2 = testArgon2
 	s.svc = NewService(Deps{Store: NewStore(d), Members: s.members, Ledger: s.ledger, Wallet: s.wallet, Brand: s.brands,
-		Payouts: provider, Bets: s.games().svc, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
+		Payouts: provider, Bets: s.games().gw, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
 	NewHandler(s.svc, s.accounts).Routes(mux)
 	NewOpsHandler(s.svc, s.ops).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/palaro/palaro/internal/gamewallet"
+
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -23,7 +25,8 @@ var gameSecret = []byte("withdraw-test-vendor-secret")
 // are the ones real games make.
 type games struct {
 	svc  *seamless.Service
-	slot seamless.Game
+	gw   *gamewallet.Service
+	slot gamewallet.Game
 	n    int
 }
 
@@ -39,15 +42,16 @@ func (s *site) games() *games {
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	catalog := game.NewService(gstore, s.clk, logger, 0)
-	g := &games{svc: seamless.NewService(seamless.NewStore(s.db), seamless.NewCatalogGames(catalog), s.wallet, s.ledger, s.clk, logger,
-		seamless.Config{Secrets: map[string][]byte{"PG": gameSecret}})}
+	gcat := gamewallet.NewCatalogGames(catalog)
+	gw := gamewallet.NewService(gamewallet.NewStore(s.db), gcat, s.wallet, s.ledger, s.clk, logger, gamewallet.Config{})
+	g := &games{gw: gw, svc: seamless.NewService(gw, gcat, s.clk, logger, seamless.Config{Secrets: map[string][]byte{"PG": gameSecret}})}
 	cat, err := catalog.Catalog(ctx)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	for _, x := range cat.ListGames(game.ListFilter{Vendors: []string{"PG"}, GameType: "RNG", PageNo: 1, PageSize: 50}).Games {
 		if !x.Maintenance {
-			g.slot = seamless.Game{NodeID: x.NodeID, Vendor: "PG", Code: x.GameCode, GameType: x.GameType}
+			g.slot = gamewallet.Game{NodeID: x.NodeID, Vendor: "PG", Code: x.GameCode, GameType: x.GameType}
 			break
 		}
 	}
@@ -81,7 +85,7 @@ type gameRound struct {
 func (s *site) newRound(memberID int64) *gameRound {
 	s.t.Helper()
 	g := s.games()
-	tok, err := g.svc.OpenSession(context.Background(), memberID, "PG", g.slot.Code, g.slot.NodeID, "PHP")
+	tok, err := g.gw.OpenSession(context.Background(), memberID, "PG", g.slot.Code, g.slot.NodeID, "PHP")
 	if err != nil {
 		s.t.Fatal(err)
 	}

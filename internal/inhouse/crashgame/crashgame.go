@@ -3,8 +3,8 @@
 // runs the round loop BETTING → RUNNING → CRASHED over a published hash
 // chain, bets and cash-outs are accepted on any instance and decided on the
 // server clock with conditional updates (so each bet is decided exactly
-// once), money moves only through the in-house game server's seamless
-// caller (the Bank), and every change is pushed to the websocket clients.
+// once), money moves only through the in-house game server, which calls
+// the game wallet (the Bank), and every change is pushed to the websocket clients.
 // Design and rules: docs/games/crash-server.md.
 package crashgame
 
@@ -90,13 +90,13 @@ type Outcome struct {
 }
 
 // Bank moves a Crash bet's money. It is the in-house game server
-// (internal/inhouse) seen from here: every call goes through the seamless
-// callback contract as vendor BGS and keeps the in-house round (game
+// (internal/inhouse) seen from here: every call goes through the game
+// wallet as vendor BGS and keeps the in-house round (game
 // "crash") that recall and the active list show. Every call is idempotent:
 // Open on key, Settle and Cancel on the in-house round.
 type Bank interface {
-	// Open takes the stake: opens the in-house round and sends the seamless
-	// bet. It returns the in-house round id and the balance after. A refusal
+	// Open takes the stake: opens the in-house round and places the game
+	// wallet bet. It returns the in-house round id and the balance after. A refusal
 	// (insufficient funds, limits, trial account) is an *apperr.Error with
 	// nothing moved; any other error leaves the outcome unknown.
 	Open(ctx context.Context, c account.Caller, amount int64, params Params, key string) (inhouseID, balance int64, currency string, err error)

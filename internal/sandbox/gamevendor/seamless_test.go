@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/gamewallet"
+
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
@@ -32,7 +34,7 @@ type platform struct {
 	d        *db.DB
 	ledger   *ledger.Store
 	wallet   *wallet.Service
-	seamless *seamless.Service
+	seamless *gamewallet.Service
 	games    *game.Service
 	vendor   *Vendor
 	srv      *httptest.Server
@@ -55,9 +57,10 @@ func newPlatform(t *testing.T, d *db.DB) *platform {
 	brands := brand.NewService(brand.NewStore(d), clock.System{})
 	l := ledger.NewStore(d, clock.System{})
 	w := wallet.NewService(l, brands, nil, quiet())
-	svc := seamless.NewService(seamless.NewStore(d), seamless.NewCatalogGames(games), w, l, clock.System{}, quiet(),
-		seamless.Config{GeneratedSecrets: account.NewStore(d)}) // as in demo mode
-	p := &platform{t: t, d: d, ledger: l, wallet: w, seamless: svc, games: games}
+	catalog := gamewallet.NewCatalogGames(games)
+	gw := gamewallet.NewService(gamewallet.NewStore(d), catalog, w, l, clock.System{}, quiet(), gamewallet.Config{})
+	svc := seamless.NewService(gw, catalog, clock.System{}, quiet(), seamless.Config{GeneratedSecrets: account.NewStore(d)}) // as in demo mode
+	p := &platform{t: t, d: d, ledger: l, wallet: w, seamless: gw, games: games}
 	mux := http.NewServeMux()
 	seamless.NewHandler(svc).Routes(mux)
 	transfervendor.New(d, []byte("transfer-secret"), []string{"JDB", "CQ9"}, nil, quiet()).Routes(mux)
@@ -132,9 +135,9 @@ func (p *platform) launch(memberID int64, g game.GameView, lang string) *page {
 	return openPage(p.t, p.srv, url)
 }
 
-func (p *platform) rounds(memberID int64) []seamless.Round {
+func (p *platform) rounds(memberID int64) []gamewallet.Round {
 	p.t.Helper()
-	rs, _, err := p.seamless.Rounds(context.Background(), seamless.RoundQuery{MemberID: memberID,
+	rs, _, err := p.seamless.Rounds(context.Background(), gamewallet.RoundQuery{MemberID: memberID,
 		From: time.Now().Add(-time.Hour), To: time.Now().Add(time.Hour), Limit: 500})
 	if err != nil {
 		p.t.Fatal(err)
@@ -142,7 +145,7 @@ func (p *platform) rounds(memberID int64) []seamless.Round {
 	return rs
 }
 
-func (p *platform) round(memberID int64, roundID string) seamless.Round {
+func (p *platform) round(memberID int64, roundID string) gamewallet.Round {
 	p.t.Helper()
 	for _, r := range p.rounds(memberID) {
 		if r.RoundID == roundID {
@@ -150,7 +153,7 @@ func (p *platform) round(memberID int64, roundID string) seamless.Round {
 		}
 	}
 	p.t.Fatalf("round %s not found", roundID)
-	return seamless.Round{}
+	return gamewallet.Round{}
 }
 
 func TestSeamlessPlay(t *testing.T) {
@@ -177,7 +180,7 @@ func TestSeamlessPlay(t *testing.T) {
 					t.Fatalf("balance %d / main %d, want %d", *a.Balance, p.main(member), want)
 				}
 				r := p.round(member, a.RoundID)
-				if r.Status != seamless.StatusCompleted || r.Bet != 5000 || r.ValidBet != 5000 || r.Win != a.Win || r.NodeID != g.NodeID {
+				if r.Status != gamewallet.StatusCompleted || r.Bet != 5000 || r.ValidBet != 5000 || r.Win != a.Win || r.NodeID != g.NodeID {
 					t.Fatalf("round %+v after %+v", r, a)
 				}
 				if g.GameType == "LIVE" && (a.Player == "" || len(a.Reels) != 0) {
@@ -200,7 +203,7 @@ func TestSeamlessPlay(t *testing.T) {
 			if want := int64(100_000 - 1000 + a.Win); p.main(member) != want {
 				t.Fatalf("main %d, want %d (one debit)", p.main(member), want)
 			}
-			if r := p.round(member, a.RoundID); r.Bet != 1000 || r.Status != seamless.StatusCompleted {
+			if r := p.round(member, a.RoundID); r.Bet != 1000 || r.Status != gamewallet.StatusCompleted {
 				t.Fatalf("round %+v", r)
 			}
 		})
@@ -221,7 +224,7 @@ func TestSeamlessPlay(t *testing.T) {
 				t.Fatalf("money not back: main %d answer %+v", p.main(member), a)
 			}
 			rs := p.rounds(member)
-			if len(rs) != 1 || rs[0].ValidBet != 0 || rs[0].Status != seamless.StatusCancelled {
+			if len(rs) != 1 || rs[0].ValidBet != 0 || rs[0].Status != gamewallet.StatusCancelled {
 				t.Fatalf("rounds %+v", rs)
 			}
 			// A bet that never reached the platform: the rollback moves nothing.
@@ -245,7 +248,7 @@ func TestSeamlessPlay(t *testing.T) {
 			if code != 200 || !a.Pending || p.vendor.Backlog() != 1 {
 				t.Fatalf("play: %d %+v backlog %d", code, a, p.vendor.Backlog())
 			}
-			if r := p.round(member, a.RoundID); r.Status != seamless.StatusOpen {
+			if r := p.round(member, a.RoundID); r.Status != gamewallet.StatusOpen {
 				t.Fatalf("round closed without its win: %+v", r)
 			}
 			p.vendor.Flush(context.Background())
@@ -256,7 +259,7 @@ func TestSeamlessPlay(t *testing.T) {
 			if want := int64(100_000 - 1000 + a.Win); p.main(member) != want {
 				t.Fatalf("main %d, want %d", p.main(member), want)
 			}
-			if r := p.round(member, a.RoundID); r.Status != seamless.StatusCompleted || r.Win != a.Win {
+			if r := p.round(member, a.RoundID); r.Status != gamewallet.StatusCompleted || r.Win != a.Win {
 				t.Fatalf("round %+v", r)
 			}
 		})

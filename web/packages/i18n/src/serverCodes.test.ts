@@ -46,7 +46,7 @@ function lookup(lang: string, ns: string, key: string): unknown {
 const groups: { what: string; codes: string[]; ns: string; key: (code: string) => string }[] = [
   { what: 'deposit statuses (internal/cashier)', codes: constants(go('internal/cashier/cashier.go'), 'Status'), ns: 'cashier', key: (c) => `deposit.status.${c}` },
   { what: 'withdrawal statuses (internal/withdraw)', codes: constants(go('internal/withdraw/withdraw.go'), 'Status'), ns: 'cashier', key: (c) => `withdraw.status.${c}` },
-  { what: 'round statuses (internal/seamless)', codes: constants(go('internal/seamless/seamless.go'), 'Status'), ns: 'records', key: (c) => `status.${c}` },
+  { what: 'round statuses (internal/gamewallet)', codes: constants(go('internal/gamewallet/gamewallet.go'), 'Status'), ns: 'records', key: (c) => `status.${c}` },
   { what: 'account record types (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RecordTypes'), ns: 'wallet', key: (c) => `record.types.${c}` },
   { what: 'account record remark codes (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RemarkCodes'), ns: 'wallet', key: (c) => `record.remarks.${c}` },
 ];

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -70,12 +70,11 @@ func TestImportRounds(t *testing.T) {
 		}
 		ended := map[string]bool{}
 		for i := 0; i < 3; i++ {
-			select {
-			case r := <-s.ended:
-				ended[r.RoundID] = true
-			case <-time.After(time.Second):
-				t.Fatalf("hooks saw %v", ended)
+			r, ok := s.nextEnded()
+			if !ok {
+				t.Fatalf("round facts %v", ended)
 			}
+			ended[r.RoundID] = true
 		}
 		list := s.allRounds(31)
 		if len(list) != 3 || list[0].RoundID != "jr-3" || list[2].RoundID != "jr-1" {
@@ -90,7 +89,7 @@ func TestImportRounds(t *testing.T) {
 			t.Fatalf("fish / unknown game %+v %+v", list[1], list[0])
 		}
 		if !ended["jr-1"] || !ended["jr-2"] || !ended["jr-3"] {
-			t.Fatalf("hooks %v", ended)
+			t.Fatalf("round facts %v", ended)
 		}
 
 		// The same page again from the cursor it was asked from: another
@@ -112,18 +111,11 @@ func TestImportRounds(t *testing.T) {
 		if err != nil || tot.Rounds != 4 || tot.Bet != 18_00 || tot.Win != 25_00 {
 			t.Fatalf("totals %+v %v", tot, err)
 		}
-		select {
-		case r := <-s.ended:
-			if r.RoundID != "jr-0" {
-				t.Fatalf("hook for %s", r.RoundID)
-			}
-		case <-time.After(time.Second):
-			t.Fatal("no hook for the late round")
+		if r, ok := s.nextEnded(); !ok || r.RoundID != "jr-0" {
+			t.Fatalf("round fact for the late round: %+v %v", r, ok)
 		}
-		select {
-		case r := <-s.ended:
-			t.Fatalf("a duplicate reached the hooks: %s", r.RoundID)
-		default:
+		if r, ok := s.nextEnded(); ok {
+			t.Fatalf("a duplicate reached the stream: %s", r.RoundID)
 		}
 
 		// Refused outright, nothing stored.
@@ -136,7 +128,7 @@ func TestImportRounds(t *testing.T) {
 			"BadVendor":      {"J D B", "", "x"},
 		} {
 			_, err := s.svc.ImportRounds(ctx, c.vendor, c.since, c.next, []vendorwallet.VendorRound{vround("jr-9", 31, jdbSlot, 1, 0, now)})
-			if apperr.As(err).Code != "seamless.invalid_import" {
+			if apperr.As(err).Code != "gamewallet.invalid_import" {
 				t.Errorf("%s: %v", name, err)
 			}
 		}

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -14,9 +14,10 @@ import (
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// Service holds the seamless wallet rules.
+// Service is the game wallet.
 type Service struct {
 	store    *Store
 	games    Games
@@ -26,12 +27,9 @@ type Service struct {
 	logger   *slog.Logger
 	cfg      Config
 
-	secrets  sync.Map // vendor -> []byte
 	accIDs   sync.Map // accountKey -> int64
 	sessions sync.Map // token hash -> session (cached once read; dropped by Sweep when expired)
 	roundMu  [256]sync.Mutex
-	hooksMu  sync.RWMutex
-	hooks    []func(context.Context, Round)
 	rec      *recorder
 	reads    *reader
 	// guardFailures counts the guarded betwins played again with their
@@ -44,7 +42,7 @@ type accountKey struct {
 	currency string
 }
 
-// NewService wires the seamless wallet.
+// NewService wires the game wallet.
 func NewService(store *Store, games Games, poster Poster, accounts Accounts, clk clock.Clock, logger *slog.Logger, cfg Config) *Service {
 	if clk == nil {
 		clk = clock.System{}
@@ -67,7 +65,7 @@ func NewService(store *Store, games Games, poster Poster, accounts Accounts, clk
 // with (the brand currency, or FUN for a trial user in a free-play game).
 func (s *Service) OpenSession(ctx context.Context, memberID int64, vendor, gameCode string, nodeID int64, currency string) (string, error) {
 	if memberID <= 0 || !idRe.MatchString(vendor) || !codeRe.MatchString(gameCode) || !currencyRe.MatchString(currency) {
-		return "", apperr.Invalid("seamless.invalid_session")
+		return "", apperr.Invalid("gamewallet.invalid_session")
 	}
 	var b [24]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -83,76 +81,6 @@ func (s *Service) OpenSession(ctx context.Context, memberID int64, vendor, gameC
 		return "", err
 	}
 	return token, nil
-}
-
-// VendorSecret is the secret a vendor signs its callbacks with (and we our
-// answers): PALARO_VENDOR_<CODE>_SECRET, else in demo mode one generated
-// once and kept in the database. The in-binary sandbox vendor reads it here.
-func (s *Service) VendorSecret(ctx context.Context, vendor string) ([]byte, error) {
-	if v, ok := s.secrets.Load(vendor); ok {
-		return v.([]byte), nil
-	}
-	if v := s.cfg.Secrets[vendor]; len(v) > 0 {
-		s.secrets.Store(vendor, v)
-		return v, nil
-	}
-	if s.cfg.GeneratedSecrets == nil || !idRe.MatchString(vendor) {
-		return nil, apperr.NotFound("seamless.unknown_vendor").With("vendor", vendor)
-	}
-	ok, err := s.games.SeamlessVendor(ctx, vendor)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, apperr.NotFound("seamless.unknown_vendor").With("vendor", vendor)
-	}
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return nil, apperr.Internal(err, "vendor secret")
-	}
-	v, err := s.cfg.GeneratedSecrets.Secret(ctx, "seamless_vendor:"+vendor, hex.EncodeToString(b[:]), s.clock.Now())
-	if err != nil {
-		return nil, err
-	}
-	s.secrets.Store(vendor, []byte(v))
-	return []byte(v), nil
-}
-
-// OnRoundEnded registers fn to run after a round is COMPLETED or CANCELLED
-// (by endround, a win with endRound or the sweeper). It runs once per round,
-// after the commit, in the caller's goroutine with a context that is not
-// cancelled with the request; it must be quick.
-func (s *Service) OnRoundEnded(fn func(context.Context, Round)) {
-	s.hooksMu.Lock()
-	defer s.hooksMu.Unlock()
-	s.hooks = append(s.hooks, fn)
-}
-
-// runRoundHooks runs the hooks for r, as it stands once ended.
-func (s *Service) runRoundHooks(ctx context.Context, r Round) {
-	s.hooksMu.RLock()
-	hooks := s.hooks
-	s.hooksMu.RUnlock()
-	ctx = context.WithoutCancel(ctx)
-	for _, fn := range hooks {
-		fn(ctx, r)
-	}
-}
-
-// roundEnded reads the round a statement ended and runs the hooks.
-func (s *Service) roundEnded(ctx context.Context, id int64) {
-	s.hooksMu.RLock()
-	n := len(s.hooks)
-	s.hooksMu.RUnlock()
-	if n == 0 {
-		return
-	}
-	r, err := s.store.roundByID(context.WithoutCancel(ctx), id)
-	if err != nil {
-		s.logger.ErrorContext(ctx, "round ended: read round", "id", id, "err", err)
-		return
-	}
-	s.runRoundHooks(ctx, r.Round)
 }
 
 // Rounds lists a member's rounds (newest first) and how many match.
@@ -174,11 +102,11 @@ func (s *Service) RoundTotals(ctx context.Context, q RoundQuery) (Totals, error)
 func normaliseQuery(q *RoundQuery) error {
 	switch {
 	case q.MemberID <= 0:
-		return apperr.Invalid("seamless.invalid_query").With("reason", "member")
+		return apperr.Invalid("gamewallet.invalid_query").With("reason", "member")
 	case q.To.Before(q.From):
-		return apperr.Invalid("seamless.invalid_query").With("reason", "range")
+		return apperr.Invalid("gamewallet.invalid_query").With("reason", "range")
 	case q.Offset < 0, q.Limit < 0, q.Limit > 500:
-		return apperr.Invalid("seamless.invalid_query").With("reason", "page")
+		return apperr.Invalid("gamewallet.invalid_query").With("reason", "page")
 	}
 	if q.Limit == 0 {
 		q.Limit = 20
@@ -191,7 +119,7 @@ func normaliseQuery(q *RoundQuery) error {
 // from (fixed-offset zones such as Asia/Manila are exact).
 func (s *Service) ProfitByDay(ctx context.Context, memberID int64, from, to time.Time, loc *time.Location) ([]DayProfit, error) {
 	if memberID <= 0 || to.Before(from) {
-		return nil, apperr.Invalid("seamless.invalid_query")
+		return nil, apperr.Invalid("gamewallet.invalid_query")
 	}
 	if loc == nil {
 		loc = time.UTC
@@ -213,15 +141,18 @@ func (s *Service) lockRound(vendor, roundID string) func() {
 	return m.Unlock
 }
 
-// accountIDs returns the member's main account and the house account in a
-// currency, opening them on first use.
-func (s *Service) accountIDs(ctx context.Context, memberID int64, currency string) (main, house int64, err error) {
-	main, err = s.accountID(ctx, memberID, ledger.PlayerMain(memberID, currency))
+// roundAccounts is the one place that decides which ledger accounts a
+// round's money moves between: a bet debits player and credits house, a
+// win (and a refund) the other way. The player's side is the main balance
+// today; a bonus balance plugs in here, no caller changing. Both are
+// opened on first use.
+func (s *Service) roundAccounts(ctx context.Context, memberID int64, currency string) (player, house int64, err error) {
+	player, err = s.accountID(ctx, memberID, ledger.PlayerMain(memberID, currency))
 	if err != nil {
 		return 0, 0, err
 	}
 	house, err = s.accountID(ctx, 0, ledger.System(ledger.PurposeHouse, currency))
-	return main, house, err
+	return player, house, err
 }
 
 func (s *Service) accountID(ctx context.Context, owner int64, spec ledger.AccountSpec) (int64, error) {
@@ -251,14 +182,6 @@ func tokenHash(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// knownSecret is a vendor's secret once it has been loaded (never generates one).
-func (s *Service) knownSecret(vendor string) ([]byte, error) {
-	if v, ok := s.secrets.Load(vendor); ok {
-		return v.([]byte), nil
-	}
-	return nil, apperr.NotFound("seamless.unknown_vendor")
-}
-
 // Sweep closes the rounds idle for longer than Config.IdleRound (a vendor
 // that vanished before ending them): COMPLETED when a bet stands or
 // something was won, else CANCELLED. It also deletes sessions expired for a
@@ -274,15 +197,14 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 		}
 		for _, r := range rounds {
 			unlock := s.lockRound(r.Vendor, r.RoundID)
-			done, err := s.store.endRound(ctx, s.store.db, r.ID, s.clock.Now().UnixMilli(), cutoff)
+			_, done, err := s.store.endRound(ctx, r.ID, s.clock.Now().UnixMilli(), cutoff)
 			unlock()
 			if err != nil {
 				return closed, err
 			}
 			if done {
 				closed++
-				s.logger.InfoContext(ctx, "seamless: idle round closed", "vendor", r.Vendor, "round", r.RoundID)
-				s.roundEnded(ctx, r.ID)
+				s.logger.InfoContext(ctx, "game wallet: idle round closed", "vendor", r.Vendor, "round", r.RoundID)
 			}
 		}
 		if len(rounds) < 200 {
@@ -309,7 +231,7 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 			if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
-				s.logger.ErrorContext(ctx, "seamless sweep", "err", err)
+				s.logger.ErrorContext(ctx, "game wallet sweep", "err", err)
 			}
 		}
 	}
@@ -328,10 +250,27 @@ const FreePlayCurrency = "FUN"
 // Free play (FUN) is never counted.
 func (s *Service) ValidBets(ctx context.Context, memberID int64, currency string, since time.Time) (int64, error) {
 	if memberID <= 0 || currency == "" {
-		return 0, apperr.Invalid("seamless.invalid_query")
+		return 0, apperr.Invalid("gamewallet.invalid_query")
 	}
 	if currency == FreePlayCurrency {
 		return 0, nil
 	}
 	return s.store.validBets(ctx, memberID, currency, since.UnixMilli())
 }
+
+// RoundByID reads one round by its row id (a round fact's Ref); ok=false
+// when there is none.
+func (s *Service) RoundByID(ctx context.Context, id int64) (Round, bool, error) {
+	r, err := scanRound(s.store.queryRow(ctx, s.store.db, `SELECT `+roundCols+` FROM game_round WHERE id = ?`, id))
+	if db.IsNoRows(err) {
+		return Round{}, false, nil
+	}
+	if err != nil {
+		return Round{}, false, apperr.Internal(err, "select game round")
+	}
+	return r.Round, true, nil
+}
+
+// GuardRetries counts the guarded betwins played again with their lookup
+// because their txId or round existed (guard.go).
+func (s *Service) GuardRetries() int64 { return s.guardFailures.Load() }

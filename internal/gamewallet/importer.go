@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"

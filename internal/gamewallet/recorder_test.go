@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -19,7 +19,7 @@ func TestRecorderGroup(t *testing.T) {
 		now := s.clk.Now().UnixMilli()
 		pending := func(txID, kind, roundID string, resp Response, w roundWrite) *pendingRecord {
 			return &pendingRecord{t: txRow{Vendor: "PG", TxID: txID, Kind: kind, MemberID: 41, RoundID: roundID, Amount: w.amount, RequestHash: "h-" + txID,
-				Status: txOK, HTTPStatus: StatusOf(resp.Code), Response: `{"status":"OK","txId":"` + txID + `"}`, CreatedAt: now}, resp: resp, round: w, done: make(chan struct{})}
+				Status: txOK, HTTPStatus: statusOf(resp.Code), Response: `{"status":"OK","txId":"` + txID + `"}`, CreatedAt: now}, resp: resp, round: w, done: make(chan struct{})}
 		}
 		round := func(id string) Round {
 			return Round{Vendor: "PG", RoundID: id, MemberID: 41, NodeID: s.slot.NodeID, GameCode: s.slot.Code, GameType: s.slot.GameType, Currency: s.currency}

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -29,9 +29,9 @@ type recorder struct {
 
 type pendingRecord struct {
 	t     txRow
-	resp  Response
-	round roundWrite               // the round write of a stored answer
-	fn    func(q db.Querier) error // more writes of a stored answer (rollbacks)
+	resp  reply
+	round roundWrite            // the round write of a stored answer
+	fn    func(tx *db.Tx) error // more writes of a stored answer (rollbacks)
 	// fill, for a money callback, completes the answer from its posting
 	// (balance after, platform id); the record is then written by the
 	// ledger in the posting's own transaction (WritePosted), and hooked
@@ -42,7 +42,7 @@ type pendingRecord struct {
 	// and round; guard.go).
 	guard bool
 
-	out    Response
+	out    reply
 	stored bool     // this record's answer was stored (not a concurrent duplicate's)
 	after  roundRow // the round after a stored win
 	err    error

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -43,17 +43,26 @@ type record struct {
 	round roundWrite
 }
 
-// writeRound applies w in q (the answer's transaction).
-func (s *Store) writeRound(ctx context.Context, q db.Querier, w roundWrite) (roundRow, error) {
+// writeRound applies w in tx (the answer's transaction), with the round's
+// fact when w ends it.
+func (s *Store) writeRound(ctx context.Context, tx *db.Tx, w roundWrite) (roundRow, error) {
+	var r roundRow
+	var err error
 	switch w.op {
 	case roundBet:
-		return roundRow{}, s.addBet(ctx, q, w.round, w.amount, w.at)
+		return roundRow{}, s.addBet(ctx, tx, w.round, w.amount, w.at)
 	case roundWin:
-		return s.addWin(ctx, q, w.id, w.amount, w.jackpot, w.end, w.at)
+		if r, err = s.addWin(ctx, tx, w.id, w.amount, w.jackpot, w.end, w.at); err != nil || !w.end {
+			return r, err
+		}
 	case roundBetWin:
-		return s.addBetWin(ctx, q, w.round, w.amount, w.win, w.at)
+		if r, err = s.addBetWin(ctx, tx, w.round, w.amount, w.win, w.at); err != nil {
+			return r, err
+		}
+	default:
+		return roundRow{}, nil
 	}
-	return roundRow{}, nil
+	return r, roundEnded(ctx, tx, r.Round)
 }
 
 // sqlRecordSet stores a group of answers and their round writes in ONE
@@ -95,6 +104,8 @@ var sqlRecordSet = `WITH v AS (
 	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id
 	WHERE v.op = ` + itoa(roundWin) + ` AND g.id = v.round_pk
 	RETURNING ` + prefixed("g", roundCols) + `
+), f AS (
+	` + sqlRoundFacts(`SELECT * FROM w UNION ALL SELECT * FROM bw`) + `
 )
 SELECT 't', t.vendor, t.tx_id, ` + zeros(roundCols) + ` FROM t
 UNION ALL SELECT 'w', '', '', ` + prefixed("w", roundCols) + ` FROM w

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -68,7 +68,6 @@ func TestStatementsPerRound(t *testing.T) {
 		if st, r := s.call("PG", OpWin, s.win(tok, p, "w"+round, round, 2_00, true)); st != 200 {
 			t.Fatalf("win %d %+v", st, r)
 		}
-		<-s.ended
 	}
 	perRound(t, tracer, "round (bet + win, groups of one)", maxStatementsPerRound, play)
 	s.verifyLedger()
@@ -116,11 +115,10 @@ func TestStatementsPerBetWin(t *testing.T) {
 		if st, r := s.call("PG", OpBetWin, s.betWin(tok, p, "t"+round, round, 1_00, 3_00)); st != 200 {
 			t.Fatalf("betwin %d %+v", st, r)
 		}
-		<-s.ended
 	}
 	perRound(t, tracer, "betwin", maxStatementsPerBetWin, play)
-	if s.svc.guardFailures.Load() != 0 {
-		t.Fatalf("%d new betwins failed their guard", s.svc.guardFailures.Load())
+	if s.svc.GuardRetries() != 0 {
+		t.Fatalf("%d new betwins failed their guard", s.svc.GuardRetries())
 	}
 	s.verifyLedger()
 }

@@ -1,10 +1,11 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -28,7 +29,7 @@ type ImportResult struct {
 // ErrCursorMoved: the vendor's stored cursor is no longer the one the page
 // was asked from (another instance stored it first). Nothing was stored;
 // ask again from RoundCursor.
-var ErrCursorMoved = apperr.Conflict("seamless.cursor_moved")
+var ErrCursorMoved = apperr.Conflict("gamewallet.cursor_moved")
 
 // RoundCursor is the cursor to ask a vendor's rounds from ("" before the
 // first page).
@@ -52,17 +53,17 @@ func (s *Service) RoundCursor(ctx context.Context, vendor string) (string, error
 // round that breaks the protocol or names a player who is not one of ours
 // is skipped and logged rather than holding every later round back. A
 // round of a game the catalogue does not know (any more) is stored with
-// node 0 and no category. Rounds newly stored reach the OnRoundEnded hooks
-// after the commit. Refused: a seamless vendor (its rounds come from the
+// node 0 and no category. Each round newly stored writes its fact to the
+// activity stream in the same transaction. Refused: a seamless vendor (its rounds come from the
 // callbacks), a malformed cursor, and ErrCursorMoved.
 func (s *Service) ImportRounds(ctx context.Context, vendor, since, next string, rounds []vendorwallet.VendorRound) (ImportResult, error) {
 	if !idRe.MatchString(vendor) || !vendorwallet.ValidCursor(since) || !vendorwallet.ValidCursor(next) {
-		return ImportResult{}, apperr.Invalid("seamless.invalid_import")
+		return ImportResult{}, apperr.Invalid("gamewallet.invalid_import")
 	}
 	if ok, err := s.games.SeamlessVendor(ctx, vendor); err != nil {
 		return ImportResult{}, err
 	} else if ok {
-		return ImportResult{}, apperr.Invalid("seamless.invalid_import").With("reason", "seamless_vendor")
+		return ImportResult{}, apperr.Invalid("gamewallet.invalid_import").With("reason", "seamless_vendor")
 	}
 	type row struct {
 		r    vendorwallet.VendorRound
@@ -118,6 +119,12 @@ func (s *Service) ImportRounds(ctx context.Context, vendor, since, next string, 
 				return apperr.Internal(err, "import round")
 			}
 			stored = append(stored, id)
+			ended := Round{ID: id, Vendor: vendor, RoundID: r.RoundID, MemberID: x.memb, NodeID: x.g.NodeID, GameCode: r.GameCode, GameType: x.g.GameType,
+				Currency: r.Currency, Bet: r.Bet, ValidBet: r.ValidBet, Win: r.Win, Jackpot: r.Jackpot, Status: r.Status,
+				StartedAt: time.UnixMilli(r.StartedAt), EndedAt: time.UnixMilli(r.EndedAt)}
+			if err := roundEnded(ctx, tx, ended); err != nil {
+				return err
+			}
 		}
 		moved, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE vendor_round_cursor SET last_cursor = ?, rounds = rounds + ?, updated_at = ?
 			WHERE vendor = ? AND last_cursor = ?`), next, len(stored), now, vendor, since)
@@ -134,9 +141,6 @@ func (s *Service) ImportRounds(ctx context.Context, vendor, since, next string, 
 	}
 	res.Stored = len(stored)
 	res.Duplicates = len(rows) - len(stored)
-	for _, id := range stored {
-		s.roundEnded(ctx, id)
-	}
 	return res, nil
 }
 
@@ -162,11 +166,11 @@ func b2i(b bool) int {
 }
 
 func init() {
-	apperr.Register("seamless.invalid_import", map[string]string{
+	apperr.Register("gamewallet.invalid_import", map[string]string{
 		"EN": "These rounds cannot be imported.",
 		"TY": "Hindi maaaring i-import ang mga round na ito.",
 	})
-	apperr.Register("seamless.cursor_moved", map[string]string{
+	apperr.Register("gamewallet.cursor_moved", map[string]string{
 		"EN": "The vendor's rounds were imported by another server; try again.",
 		"TY": "Na-import na ng ibang server ang mga round ng vendor; subukang muli.",
 	})

@@ -1,4 +1,4 @@
-package seamless
+package gamewallet
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// Store holds the seamless wallet's SQL for SQLite and PostgreSQL.
+// Store holds the game wallet's SQL for SQLite and PostgreSQL.
 type Store struct {
 	db *db.DB
 }
@@ -269,15 +269,16 @@ func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jack
 	return r, nil
 }
 
-// cancelRound marks a round rolled back whole (a bet and win): nothing bet
-// counts and nothing is won.
-func (s *Store) cancelRound(ctx context.Context, q db.Querier, id, now int64) error {
-	_, err := q.ExecContext(ctx, s.db.Rebind(`UPDATE game_round SET valid_bet = 0, win = 0, status = ?, updated_at = ?, ended_at = ? WHERE id = ?`),
-		StatusCancelled, now, now, id)
+// cancelRound marks a round rolled back whole (a bet and win, settled
+// when it was played): nothing bet counts and nothing is won. Its
+// rollback fact is written in tx.
+func (s *Store) cancelRound(ctx context.Context, tx *db.Tx, id, now int64) error {
+	r, err := scanRound(s.queryRow(ctx, tx, `UPDATE game_round SET valid_bet = 0, win = 0, status = ?, updated_at = ?, ended_at = ? WHERE id = ? RETURNING `+roundCols,
+		StatusCancelled, now, now, id))
 	if err != nil {
 		return apperr.Internal(err, "cancel round")
 	}
-	return nil
+	return roundRolledBack(ctx, tx, r.Round)
 }
 
 func (s *Store) refund(ctx context.Context, q db.Querier, id, amount, now int64) error {
@@ -289,21 +290,32 @@ func (s *Store) refund(ctx context.Context, q db.Querier, id, amount, now int64)
 }
 
 // endRound closes an OPEN round (COMPLETED when anything was bet or won,
-// else CANCELLED); idleBefore > 0 closes it only when it has been idle
-// since before then. It reports whether this call closed it.
-func (s *Store) endRound(ctx context.Context, q db.Querier, id, now, idleBefore int64) (bool, error) {
+// else CANCELLED) and writes its fact, in one transaction; idleBefore > 0
+// closes it only when it has been idle since before then. It reports
+// whether this call closed it, and the round as it then stands.
+func (s *Store) endRound(ctx context.Context, id, now, idleBefore int64) (roundRow, bool, error) {
 	query := `UPDATE game_round SET status = CASE WHEN valid_bet > 0 OR win > 0 THEN ? ELSE ? END, ended_at = ?, updated_at = ? WHERE id = ? AND status = ?`
 	args := []any{StatusCompleted, StatusCancelled, now, now, id, StatusOpen}
 	if idleBefore > 0 {
 		query += ` AND updated_at < ?`
 		args = append(args, idleBefore)
 	}
-	res, err := q.ExecContext(ctx, s.db.Rebind(query), args...)
-	if err != nil {
-		return false, apperr.Internal(err, "end round")
-	}
-	n, _ := res.RowsAffected()
-	return n == 1, nil
+	var r roundRow
+	closed := false
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		r, err = scanRound(tx.QueryRowContext(ctx, tx.Rebind(query+` RETURNING `+roundCols), args...))
+		if db.IsNoRows(err) {
+			closed = false
+			return nil
+		}
+		if err != nil {
+			return apperr.Internal(err, "end round")
+		}
+		closed = true
+		return roundEnded(ctx, tx, r.Round)
+	})
+	return r, closed, err
 }
 
 func (s *Store) roundByID(ctx context.Context, id int64) (roundRow, error) {
