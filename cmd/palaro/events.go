@@ -14,10 +14,10 @@ import (
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/figures"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 const eventsUsage = "usage: palaro events [status] | palaro events replay NAME | palaro events verify [--since YYYY-MM-DD]"
@@ -87,7 +87,7 @@ func eventsCommand(ctx context.Context, cfg config.Config, args []string, out io
 				return fmt.Errorf("events verify: --since: %w", err)
 			}
 		}
-		rounds := seamless.NewService(seamless.NewStore(store), nil, nil, nil, clock.System{}, slog.Default(), seamless.Config{})
+		rounds := gamewallet.NewService(gamewallet.NewStore(store), nil, nil, nil, clock.System{}, slog.Default(), gamewallet.Config{})
 		rep, err := figures.New(store, stream, brands.Location).Verify(ctx, roundDays{rounds}, since)
 		if err != nil {
 			return err

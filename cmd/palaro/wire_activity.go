@@ -7,8 +7,8 @@ import (
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/figures"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/db"
-	"github.com/palaro/palaro/internal/seamless"
 )
 
 // wireActivity builds the activity stream's service (the sequencer and the
@@ -40,7 +40,7 @@ func streamConsumers(d *db.DB, brands *brand.Service) []activity.Consumer {
 
 // roundDays gives the figures' verify the rounds' own record: the seamless
 // wallet's completed rounds by start day and category.
-type roundDays struct{ rounds *seamless.Service }
+type roundDays struct{ rounds *gamewallet.Service }
 
 func (r roundDays) RoundDays(ctx context.Context, memberID int64, from, to time.Time, loc *time.Location) ([]figures.RoundDay, error) {
 	days, err := r.rounds.ProfitByDay(ctx, memberID, from, to, loc)

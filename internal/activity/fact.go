@@ -25,6 +25,9 @@ const (
 	// of the round was flagged jackpot.
 	RoundSettled Kind = "round.settled"
 	// RoundCancelled: a round ended with every bet refunded or rolled back.
+	// With Detail "rollback" (key "round:<id>:rollback"), a round already
+	// settled was taken back whole: Amount, ValidBet and Win are what its
+	// RoundSettled fact counted, negated, and At is that fact's time.
 	RoundCancelled Kind = "round.cancelled"
 	// DepositCredited: a deposit reached the member's main balance. Amount;
 	// Ref is the order number; Detail the method.

@@ -88,6 +88,13 @@ func eventSums(e activity.Event, loc *time.Location) (rowKey, Sums, bool) {
 	case activity.RoundSettled:
 		k.Category, k.Vendor = e.Category, e.Vendor
 		s = Sums{Bets: e.Amount, ValidBets: e.ValidBet, Wins: e.Win, Rounds: 1}
+	case activity.RoundCancelled:
+		if e.Detail != "rollback" { // a round cancelled while open counted nothing
+			return rowKey{}, Sums{}, false
+		}
+		// a settled round taken back: its fact carries what was counted, negated
+		k.Category, k.Vendor = e.Category, e.Vendor
+		s = Sums{Bets: e.Amount, ValidBets: e.ValidBet, Wins: e.Win, Rounds: -1}
 	case activity.DepositCredited:
 		s = Sums{Deposits: e.Amount, DepositCount: 1}
 	case activity.WithdrawalPaid:

@@ -330,3 +330,28 @@ func TestDaysAcrossADaylightSavingChange(t *testing.T) {
 		}
 	})
 }
+
+// A settled round taken back whole (a rolled-back betwin) leaves nothing in
+// the day it was counted in, whenever the rollback comes.
+func TestRolledBackRoundLeavesNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		st := activity.NewStore(d)
+		f := figures.New(d, st, inManila)
+		at := time.Date(2026, 11, 26, 23, 0, 0, 0, manila)
+		settled := round("round:9", 5, 1000, 2500, at)
+		back := settled
+		back.Key, back.Kind, back.Detail = "round:9:rollback", activity.RoundCancelled, "rollback"
+		back.Amount, back.ValidBet, back.Win = -1000, -1000, -2500
+		appendFacts(t, d, settled, round("round:10", 5, 300, 0, at), back,
+			activity.Fact{Key: "round:11", Kind: activity.RoundCancelled, MemberID: 5, Currency: "PHP", Vendor: "BGS", Category: "SLOT", Amount: 50, At: at})
+		consume(t, d, f, 4)
+		s, err := f.Totals(ctx, 5, "PHP", at.Add(-time.Hour), at.Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (figures.Sums{Bets: 300, ValidBets: 300, Rounds: 1}); s != want {
+			t.Fatalf("totals %+v, want %+v", s, want)
+		}
+	})
+}

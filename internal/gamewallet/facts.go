@@ -33,11 +33,16 @@ func roundFact(r Round) activity.Fact {
 // roundRolledBack writes the fact of a round played in one call (betwin)
 // that a rollback cancelled after it was settled: RoundCancelled with its
 // own key ("round:<id>:rollback", so the round's settled fact does not
-// swallow it) and Detail "rollback": the settled fact of the same Ref no
-// longer holds (the bet refunded, the win taken back).
-func roundRolledBack(ctx context.Context, tx *db.Tx, r Round) error {
+// swallow it) and Detail "rollback", carrying what the settled fact of the
+// same Ref counted, negated (bet, valid bet, win), at that fact's time, so a
+// consumer adding it takes the round back out of the day it was counted in.
+func roundRolledBack(ctx context.Context, tx *db.Tx, r Round, settled Round) error {
 	f := roundFact(r)
 	f.Key, f.Detail = f.Key+":rollback", "rollback"
+	f.Amount, f.ValidBet, f.Win = -settled.Bet, -settled.ValidBet, -settled.Win
+	if !settled.EndedAt.IsZero() {
+		f.At = settled.EndedAt
+	}
 	return activity.Append(ctx, tx, f)
 }
 

@@ -273,12 +273,16 @@ func (s *Store) addWin(ctx context.Context, q db.Querier, id, amount int64, jack
 // when it was played): nothing bet counts and nothing is won. Its
 // rollback fact is written in tx.
 func (s *Store) cancelRound(ctx context.Context, tx *db.Tx, id, now int64) error {
+	settled, err := scanRound(s.queryRow(ctx, tx, `SELECT `+roundCols+` FROM game_round WHERE id = ?`, id))
+	if err != nil {
+		return apperr.Internal(err, "read round to cancel")
+	}
 	r, err := scanRound(s.queryRow(ctx, tx, `UPDATE game_round SET valid_bet = 0, win = 0, status = ?, updated_at = ?, ended_at = ? WHERE id = ? RETURNING `+roundCols,
 		StatusCancelled, now, now, id))
 	if err != nil {
 		return apperr.Internal(err, "cancel round")
 	}
-	return roundRolledBack(ctx, tx, r.Round)
+	return roundRolledBack(ctx, tx, r.Round, settled.Round)
 }
 
 func (s *Store) refund(ctx context.Context, q db.Querier, id, amount, now int64) error {

@@ -304,7 +304,12 @@ func TestRoundFacts(t *testing.T) {
 			Scan(&key, &kind, &detail, &valid, &won); err != nil {
 			t.Fatal(err)
 		}
-		if key != "round:"+itoa(r0(t, s, "f1"))+":rollback" || kind != "round.cancelled" || detail != "rollback" || valid != 0 || won != 0 {
+		var settledValid, settledWin int64
+		if err := s.d.QueryRowContext(ctx, s.d.Rebind(`SELECT valid_bet, win FROM activity_event WHERE fact_key = ?`), "round:"+itoa(r0(t, s, "f1"))).
+			Scan(&settledValid, &settledWin); err != nil {
+			t.Fatal(err)
+		}
+		if key != "round:"+itoa(r0(t, s, "f1"))+":rollback" || kind != "round.cancelled" || detail != "rollback" || valid != -settledValid || won != -settledWin || settledValid == 0 {
 			t.Fatalf("rollback fact %s %s %q valid %d win %d", key, kind, detail, valid, won)
 		}
 		s.verifyLedger()
