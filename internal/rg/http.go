@@ -19,8 +19,8 @@ type Handler struct {
 	ops   operator.Guard
 }
 
-func NewHandler(svc *Service, auth account.Authenticator, ops operator.Authenticator) *Handler {
-	return &Handler{svc: svc, guard: account.Guard{Auth: auth}, ops: operator.Guard{Auth: ops}}
+func NewHandler(svc *Service, auth account.Authenticator) *Handler {
+	return &Handler{svc: svc, guard: account.Guard{Auth: auth}}
 }
 
 // Members and agents; a trial account has nothing to limit.
@@ -67,13 +67,18 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 			fn(w, r, PlayerOf(c))
 		})
 	}
-	ops := map[string]func(http.ResponseWriter, *http.Request, operator.Caller, int64){
+}
+
+// OpsRoutes serves the operator routes (operators authenticate with ops).
+func (h *Handler) OpsRoutes(mux *http.ServeMux, ops operator.Authenticator) {
+	h.ops = operator.Guard{Auth: ops}
+	routes := map[string]func(http.ResponseWriter, *http.Request, operator.Caller, int64){
 		"GET /ops/v1/members/{id}/rg":            h.opsGet,
 		"PUT /ops/v1/members/{id}/rg/limits":     h.opsLimit,
 		"POST /ops/v1/members/{id}/rg/timeout":   h.opsBlock(BlockTimeout),
 		"POST /ops/v1/members/{id}/rg/exclusion": h.opsBlock(BlockExclusion),
 	}
-	for pattern, fn := range ops {
+	for pattern, fn := range routes {
 		perm, fn := OpsRoutePerms[pattern], fn
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			op, ok := h.ops.Require(w, r, perm)

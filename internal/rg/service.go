@@ -71,6 +71,9 @@ func NewService(store *Store, d Deps, cfg Config) *Service {
 
 func (s *Service) now() time.Time { return s.d.Clock.Now() }
 
+// UseAuditor sets the operator audit log (wired after the operators).
+func (s *Service) UseAuditor(a operator.Auditor) { s.d.Auditor = a }
+
 type brandRules struct {
 	currency string
 	loc      *time.Location
