@@ -102,7 +102,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
 	operator.NewHandler(operators).Routes(mux)
 	m.wireRGOps(mux, rgService, rgHTTP, operators) // /ops/v1/members/{id}/rg
-	mux.HandleFunc("/ops/", httpx.NotFoundJSON) // unknown /ops/ paths: JSON 404, not the web app
+	mux.HandleFunc("/ops/", httpx.NotFoundJSON)    // unknown /ops/ paths: JSON 404, not the web app
 
 	// --- cashier: deposits, payments, notifications ---
 	cash, err := m.wireCashier(ctx, mux, brands, accounts, wallets, hub, operators) // wire_cashier.go
