@@ -183,3 +183,9 @@ func init() {
 }
 
 func trimSpace(s string) string { return strings.TrimSpace(s) }
+
+// IsCode tells whether err is an apperr error with code.
+func IsCode(err error, code string) bool {
+	var e *apperr.Error
+	return errors.As(err, &e) && e.Code == code
+}

@@ -157,8 +157,8 @@ func (s *Service) check(ctx context.Context, memberID int64, currency string, am
 				continue
 			}
 			if sums == nil {
-				from, _ := window(p, now, b.loc)
-				got, err := s.d.Activity.Totals(ctx, memberID, currency, from, now)
+				from, to := window(p, now, b.loc)
+				got, err := s.d.Activity.Totals(ctx, memberID, currency, from, to)
 				if err != nil {
 					return apperr.Internal(err, "rg totals")
 				}
@@ -361,7 +361,7 @@ func (s *Service) view(ctx context.Context, memberID int64, st *state, session t
 			v.ResetsAt = &resets
 			if v.Effective != nil || v.Amount != nil || v.Pending != nil { // sums only where a limit shows them
 				if sums == nil {
-					got, err := s.d.Activity.Totals(ctx, memberID, b.currency, from, now)
+					got, err := s.d.Activity.Totals(ctx, memberID, b.currency, from, to)
 					if err != nil {
 						return Settings{}, apperr.Internal(err, "rg totals")
 					}
@@ -380,7 +380,7 @@ func (s *Service) view(ctx context.Context, memberID int64, st *state, session t
 			end := session.Add(time.Duration(*sv.Effective) * time.Minute).UnixMilli()
 			info.EndsAt = &end
 		}
-		sums, err := s.d.Activity.Totals(ctx, memberID, b.currency, session, now)
+		sums, err := s.d.Activity.Totals(ctx, memberID, b.currency, session, now.Add(time.Millisecond))
 		if err != nil {
 			return Settings{}, apperr.Internal(err, "rg totals")
 		}
