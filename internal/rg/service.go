@@ -702,6 +702,7 @@ func (s *Service) block(ctx context.Context, memberID int64, kind, period string
 	if err != nil {
 		return err
 	}
+	requested := kind
 	err = s.store.run(ctx, memberID, now, func(c *changeTx) error {
 		st, from := c.st, now
 		if st.blocked(now) {
@@ -725,11 +726,12 @@ func (s *Service) block(ctx context.Context, memberID int64, kind, period string
 		if err := c.saveMember(ctx); err != nil {
 			return err
 		}
+		// The history says what was asked for, and until when the block now runs.
 		change := ChangeTimeout
-		if kind == BlockExclusion {
+		if requested == BlockExclusion {
 			change = ChangeExclusion
 		}
-		return s.record(ctx, c, b.currency, a, historyRow{Change: change, Type: kind, Period: period, To: ptr(until.UnixMilli())})
+		return s.record(ctx, c, b.currency, a, historyRow{Change: change, Type: requested, Period: period, To: ptr(until.UnixMilli())})
 	})
 	if err != nil {
 		return err
