@@ -140,6 +140,9 @@ func (s *Service) check(ctx context.Context, memberID int64, currency string, am
 	if st.blocked(now) {
 		return blockError(st)
 	}
+	if len(st.Limits) == 0 {
+		return nil
+	}
 	b, err := s.brand(ctx)
 	if err != nil {
 		return err

@@ -83,36 +83,37 @@ func nullable(v sql.NullInt64) *int64 {
 	return &x
 }
 
-// load reads a member's state (empty when nothing was ever set).
+// load reads a member's state (empty when nothing was ever set) in one
+// query: the money paths ask it before every bet, deposit and transfer.
+// Every member with a limit has its rg_member row (run writes it first).
 func load(ctx context.Context, q querier, rebind func(string) string, memberID int64) (*state, error) {
 	st := &state{Limits: map[key]*limitRow{}}
-	var from, until, revocable int64
-	err := q.QueryRowContext(ctx, rebind(`SELECT reality_minutes, block_kind, block_from, block_until, block_revocable_from
-		FROM rg_member WHERE member_id = ?`), memberID).Scan(&st.RealityMinutes, &st.BlockKind, &from, &until, &revocable)
-	if err != nil && !db.IsNoRows(err) {
-		return nil, apperr.Internal(err, "select rg member")
-	}
-	st.BlockFrom, st.BlockUntil, st.BlockRevocable = fromMS(from), fromMS(until), fromMS(revocable)
-	rows, err := q.QueryContext(ctx, rebind(`SELECT type, period, amount, operator_amount, pending, pending_amount,
-		pending_requested_at, pending_effective_at FROM rg_limit WHERE member_id = ?`), memberID)
+	rows, err := q.QueryContext(ctx, rebind(`SELECT m.reality_minutes, m.block_kind, m.block_from, m.block_until, m.block_revocable_from,
+		l.type, l.period, l.amount, l.operator_amount, l.pending, l.pending_amount, l.pending_requested_at, l.pending_effective_at
+		FROM rg_member m LEFT JOIN rg_limit l ON l.member_id = m.member_id WHERE m.member_id = ?`), memberID)
 	if err != nil {
-		return nil, apperr.Internal(err, "select rg limits")
+		return nil, apperr.Internal(err, "select rg state")
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var l limitRow
-		var amount, op, pamount sql.NullInt64
-		var pending int
-		var pat, peff int64
-		if err := rows.Scan(&l.Type, &l.Period, &amount, &op, &pending, &pamount, &pat, &peff); err != nil {
-			return nil, apperr.Internal(err, "scan rg limit")
+		var from, until, revocable int64
+		var typ, period sql.NullString
+		var amount, op, pamount, pending, pat, peff sql.NullInt64
+		if err := rows.Scan(&st.RealityMinutes, &st.BlockKind, &from, &until, &revocable,
+			&typ, &period, &amount, &op, &pending, &pamount, &pat, &peff); err != nil {
+			return nil, apperr.Internal(err, "scan rg state")
 		}
+		st.BlockFrom, st.BlockUntil, st.BlockRevocable = fromMS(from), fromMS(until), fromMS(revocable)
+		if !typ.Valid {
+			continue // no limit rows
+		}
+		l := &limitRow{Type: Type(typ.String), Period: Period(period.String)}
 		l.Amount, l.OperatorAmount, l.PendingAmount = nullable(amount), nullable(op), nullable(pamount)
-		l.Pending, l.PendingAt, l.PendingEffective = pending != 0, fromMS(pat), fromMS(peff)
-		st.Limits[key{l.Type, l.Period}] = &l
+		l.Pending, l.PendingAt, l.PendingEffective = pending.Int64 != 0, fromMS(pat.Int64), fromMS(peff.Int64)
+		st.Limits[key{l.Type, l.Period}] = l
 	}
 	if err := rows.Err(); err != nil {
-		return nil, apperr.Internal(err, "read rg limits")
+		return nil, apperr.Internal(err, "read rg state")
 	}
 	return st, nil
 }
