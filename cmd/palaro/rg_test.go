@@ -131,6 +131,17 @@ func TestResponsibleGamingWiring(t *testing.T) {
 		if code, e := call("GET", "/wps/cashier/withdraw/info", g, ""); code != 200 {
 			t.Fatalf("withdraw info %d %+v", code, e)
 		}
+		// Every route of the withdrawal-only list exists and lets the session through.
+		for pattern := range account.RestrictedRoutes {
+			method, path, _ := strings.Cut(pattern, " ")
+			if path == "/wps/session/logout" {
+				continue
+			}
+			code, e := call(method, strings.ReplaceAll(path, "{id}", "1"), g, "{}")
+			if e.Code == "rg.self_excluded" || e.Code == "request.not_found" || code == 405 {
+				t.Errorf("%s: %d %s", pattern, code, e.Code)
+			}
+		}
 		if code, e := call("POST", "/wps/cashier/deposits", g, `{"method":"GCASH","amount":"100"}`); code != 403 || e.Code != "rg.self_excluded" {
 			t.Fatalf("deposit while excluded: %d %+v", code, e)
 		}

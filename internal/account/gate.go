@@ -41,6 +41,7 @@ func (s *Service) UseGate(g Gate) { s.gate = g }
 // responsible-gaming settings and logout.
 var RestrictedRoutes = map[string]bool{
 	"GET /wps/member/info":                       true,
+	"GET /wps/member/info/icon":                  true,
 	"DELETE /wps/session/logout":                 true,
 	"GET /wps/v2/wallets/balance":                true,
 	"GET /wps/v2/wallets":                        true,
