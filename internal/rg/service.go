@@ -739,8 +739,8 @@ func (s *Service) block(ctx context.Context, memberID int64, kind, period string
 	if err != nil {
 		return err
 	}
-	if s.d.Sessions != nil {
-		if err := s.d.Sessions.EndSessions(ctx, memberID); err != nil {
+	if s.d.Sessions != nil { // committed: a caller hanging up must not keep the sessions alive
+		if err := s.d.Sessions.EndSessions(context.WithoutCancel(ctx), memberID); err != nil {
 			// The block holds anyway: the gate refuses the sessions at their next load.
 			s.d.Logger.ErrorContext(ctx, "rg: sessions not ended", "member", memberID, "err", err)
 		}
@@ -885,7 +885,7 @@ func (s *Service) audit(ctx context.Context, op operator.Caller, action string, 
 	if s.d.Auditor == nil {
 		return
 	}
-	if err := s.d.Auditor.Audit(ctx, op, action, "member:"+strconv.FormatInt(memberID, 10), detail); err != nil {
+	if err := s.d.Auditor.Audit(context.WithoutCancel(ctx), op, action, "member:"+strconv.FormatInt(memberID, 10), detail); err != nil {
 		s.d.Logger.ErrorContext(ctx, "operator audit not written", "action", action, "member", memberID, "err", err)
 	}
 }
