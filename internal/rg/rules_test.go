@@ -438,6 +438,9 @@ func TestChecksCountTheWindowsLowestWins(t *testing.T) {
 		// Wagers: bets plus transfers out (700 of 800).
 		ok(t, f.svc.CheckTransfer(ctx, 14, "PHP", "TV", 100, 0))
 		wantCode(t, f.svc.CheckTransfer(ctx, 14, "PHP", "TV", 100, 1), "rg.wager_limit")
+		if !IsLimit(f.svc.CheckBet(ctx, 14, "PHP", "SB", 1<<63-1)) {
+			t.Fatal("the largest bet must not wrap around the limit")
+		}
 		if !IsLimit(f.svc.CheckBet(ctx, 14, "PHP", "SB", 101)) {
 			t.Fatal("IsLimit")
 		}

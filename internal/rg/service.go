@@ -168,7 +168,7 @@ func (s *Service) check(ctx context.Context, memberID int64, currency string, am
 				sums = &got
 			}
 			used := usedOf(t, *sums) + pending
-			if used+amount <= *lim {
+			if amount <= *lim-used { // not used+amount: a huge amount must not wrap around
 				continue
 			}
 			remaining := max(0, *lim-used)
