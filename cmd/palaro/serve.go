@@ -18,6 +18,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/httpx"
+	"github.com/palaro/palaro/internal/rg"
 	"github.com/palaro/palaro/internal/webui"
 )
 
@@ -41,10 +42,14 @@ type Main struct {
 	// web is what the storefront pages' security policy needs, filled in
 	// while the domains are wired (brand images, vendor game origins).
 	web webui.Options
+	// rg is responsible gaming (wire_rg.go), asked by the money paths;
+	// rgSums gives it the members' sums (the daily figures).
+	rg     *rg.Service
+	rgSums rg.Activity
 }
 
 func NewMain(cfg config.Config, logger *slog.Logger) *Main {
-	return &Main{Config: cfg, Logger: logger, Clock: clock.System{}}
+	return &Main{Config: cfg, Logger: logger, Clock: clock.System{}, rgSums: unwiredSums{}}
 }
 
 // Addr is the bound address once Run has returned (useful with :0 in tests).

@@ -91,6 +91,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- wallet: main balances on the ledger; its postings push balance events ---
 	wallets := wallet.NewService(ledger.NewStore(m.DB, m.Clock), brands, hub, m.Logger)
 	wallet.NewHandler(wallets, accounts).Routes(mux)
+	rgService, rgHTTP := m.wireRG(mux, brands, accounts, wallets) // responsible gaming: /wps/rg/, login gate (wire_rg.go)
+	m.rg = rgService
 	transferRounds, err := m.wireTransfers(ctx, mux, wallets, games, accounts) // transfer wallets, account record (wire_transfer.go)
 	if err != nil {
 		return err
@@ -104,7 +106,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	operators.UseWallet(wallets, account.NewStore(m.DB), brands)
 	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
 	operator.NewHandler(operators).Routes(mux)
-	mux.HandleFunc("/ops/", httpx.NotFoundJSON) // unknown /ops/ paths: JSON 404, not the web app
+	m.wireRGOps(mux, rgService, rgHTTP, operators) // /ops/v1/members/{id}/rg
+	mux.HandleFunc("/ops/", httpx.NotFoundJSON)    // unknown /ops/ paths: JSON 404, not the web app
 
 	// --- cashier: deposits, payments, notifications ---
 	cash, err := m.wireCashier(ctx, mux, brands, accounts, wallets, hub, operators) // wire_cashier.go

@@ -60,6 +60,7 @@ func (m *Main) wireCashier(ctx context.Context, mux *http.ServeMux, brands *bran
 	deposits := cashier.NewService(cashier.NewStore(m.DB), cashier.Deps{
 		Brand: brands, Wallet: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Providers: providers,
 		Notifier: notices, Auditor: operators, Clock: m.Clock, Logger: m.Logger, NotifyBase: base,
+		Limits: m.rg, // responsible gaming: refused before any order or payment page
 	})
 	cashier.NewHandler(deposits, accounts).Routes(mux)
 	cashier.NewOpsHandler(deposits, operators).Routes(mux)

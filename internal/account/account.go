@@ -81,8 +81,13 @@ type Caller struct {
 	Nickname  string
 	Type      int
 	TokenHash string
+	// SessionStart is when the session began (zero for a visitor).
+	SessionStart time.Time
+	// Restricted: a withdrawal-only session (responsible gaming, gate.go).
+	Restricted bool
 
-	member *Member // the member as resolved with the session (read-only; may be nil)
+	member     *Member // the member as resolved with the session (read-only; may be nil)
+	restricted error   // what a restricted session answers outside RestrictedRoutes
 }
 
 func (c Caller) Role() Role {
@@ -127,6 +132,8 @@ type UserInfo struct {
 	AffiliateCode      string `json:"affiliateCode,omitempty"`
 	CreatedTime        int64  `json:"createdTime"`
 	LastLoginTime      *int64 `json:"lastLoginTime"`
+	// RGRestricted: this session is withdrawal-only (docs/responsible-gaming.md).
+	RGRestricted bool `json:"rgRestricted"`
 }
 
 // LoginResult is the value of a login, a registration, a free-play start and a

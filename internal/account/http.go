@@ -27,10 +27,17 @@ type Guard struct{ Auth Authenticator }
 // Caller is strict: a token that is present but not live is an error
 // (auth.session_expired); no token is a visitor.
 func (g Guard) Caller(r *http.Request) (Caller, error) {
-	if c, ok := r.Context().Value(callerKey{}).(Caller); ok {
-		return c, nil
+	c, ok := r.Context().Value(callerKey{}).(Caller)
+	if !ok {
+		var err error
+		if c, err = g.Auth.Authenticate(r.Context(), TokenFrom(r)); err != nil {
+			return c, err
+		}
 	}
-	return g.Auth.Authenticate(r.Context(), TokenFrom(r))
+	if err := restrictedRefusal(c, r); err != nil {
+		return Caller{}, err
+	}
+	return c, nil
 }
 
 // Optional treats a dead token as a visitor (public endpoints).

@@ -125,6 +125,7 @@ type Service struct {
 	botKey   *botKey
 	sessions *sessionCache
 	events   SessionEvents
+	gate     Gate                  // responsible gaming (UseGate, gate.go); nil: none
 	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
 
 	hasher      *Hasher       // the process-wide bound on argon2id (hasher.go)
@@ -322,6 +323,12 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			_ = s.store.RehashPassword(ctx, m.ID, m.PasswordHash, h)
 		}
 	}
+	if s.gate != nil { // responsible gaming: refused before the new-IP step asks for anything
+		if _, err := s.gate.Login(ctx, m.ID); err != nil {
+			s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventLoginFail, IP: cl.IP, Detail: "rg"})
+			return LoginResult{}, err
+		}
+	}
 	if v, err := s.newIPStep(ctx, m, req, cl, bc); err != nil || v != nil { // verify_ip.go
 		return LoginResult{verify: v}, err
 	}
@@ -345,13 +352,22 @@ func (s *Service) newSession(memberID int64, remember bool, loginType string, cl
 }
 
 func (s *Service) startSession(ctx context.Context, m Member, remember bool, loginType string, cl Client, bc *brand.Config) (LoginResult, error) {
+	restricted := false
+	if s.gate != nil && m.Type != TypeTrial { // every way in (password, SMS, OAuth, new-IP link) passes the gate
+		var err error
+		if restricted, err = s.gate.Login(ctx, m.ID); err != nil {
+			return LoginResult{}, err
+		}
+	}
 	sess, token := s.newSession(m.ID, remember, loginType, cl)
 	prev, err := s.store.StartSession(ctx, sess)
 	if err != nil {
 		return LoginResult{}, err
 	}
 	s.rememberIP(ctx, m.ID, cl.IP) // verify_ip.go
-	return s.loginResult(m, token, sess, prev, bc), nil
+	res := s.loginResult(m, token, sess, prev, bc)
+	res.UserInfo.RGRestricted = restricted
+	return res, nil
 }
 
 func (s *Service) loginResult(m Member, token string, sess Session, prev time.Time, bc *brand.Config) LoginResult {
@@ -409,6 +425,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 			return Caller{}, err
 		}
 		e = &cachedSession{sess: sess, member: m, loadedAt: now}
+		if s.gate != nil && m.Type != TypeTrial {
+			if e.rule, err = s.gate.Session(ctx, m.ID, sess.CreatedAt); err != nil {
+				return Caller{}, err
+			}
+		}
 		s.sessions.put(hash, e)
 	}
 	sess, m := e.sess, e.member
@@ -419,6 +440,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 	if !sess.RevokedAt.IsZero() || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > idle || m.Status != StatusActive {
 		return Caller{}, apperr.Unauthorized("auth.session_expired")
 	}
+	if !e.rule.EndsAt.IsZero() && !now.Before(e.rule.EndsAt) {
+		return Caller{}, e.rule.Ended
+	}
 	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.touching.CompareAndSwap(false, true) {
 		if err := s.store.TouchSession(ctx, hash, now); err != nil {
 			slog.WarnContext(ctx, "session touch failed", "err", err)
@@ -427,7 +451,8 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 			s.sessions.drop(0, hash, "") // the next request reloads the moved idle clock
 		}
 	}
-	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash, member: &e.member}, nil
+	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash, member: &e.member,
+		SessionStart: sess.CreatedAt, Restricted: e.rule.Restricted != nil, restricted: e.rule.Restricted}, nil
 }
 
 // Logout revokes the caller's session.
@@ -472,13 +497,17 @@ func (s *Service) Info(ctx context.Context, c Caller) (UserInfo, error) {
 		return UserInfo{}, apperr.Unauthorized("auth.token_required")
 	}
 	if c.member != nil && c.member.ID == c.MemberID { // resolved with the session, at most SessionCacheTTL old
-		return userInfo(*c.member), nil
+		u := userInfo(*c.member)
+		u.RGRestricted = c.Restricted
+		return u, nil
 	}
 	m, err := s.store.MemberByID(ctx, c.MemberID)
 	if err != nil {
 		return UserInfo{}, err
 	}
-	return userInfo(m), nil
+	u := userInfo(m)
+	u.RGRestricted = c.Restricted
+	return u, nil
 }
 
 // ChangePassword checks the old password, applies the password policy,

@@ -30,6 +30,7 @@ type cachedSession struct {
 	sess     Session
 	member   Member
 	loadedAt time.Time
+	rule     SessionRule // the responsible-gaming gate's answer at load
 	touching atomic.Bool // one last-seen write at a time per session
 }
 

@@ -271,6 +271,15 @@ func (s *Store) RevokeSession(ctx context.Context, tokenHash string, at time.Tim
 	return n > 0, nil
 }
 
+// RevokeMemberSessions ends every live session of a member.
+func (s *Store) RevokeMemberSessions(ctx context.Context, memberID int64, at time.Time) error {
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE account_session SET revoked_at = ? WHERE member_id = ? AND revoked_at = 0`),
+		ms(at), memberID); err != nil {
+		return apperr.Internal(err, "revoke member sessions")
+	}
+	return nil
+}
+
 // ChangePassword stores a new hash, revokes every session of the member
 // except keep (the caller's own, "" for none) and retires every live reset
 // link, in one transaction.

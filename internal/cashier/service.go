@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -31,11 +32,22 @@ type Deps struct {
 	Providers []payment.Provider
 	Notifier  notify.Notifier
 	Auditor   operator.Auditor
-	Clock     clock.Clock
-	Logger    *slog.Logger
+	// Limits is responsible gaming's check before a deposit order exists
+	// (*rg.Service); nil checks nothing.
+	Limits DepositLimits
+	Clock  clock.Clock
+	Logger *slog.Logger
 	// NotifyBase is the absolute base URL providers post webhooks to
 	// (the server's own public URL); read at call time.
 	NotifyBase func() string
+}
+
+// DepositLimits refuses a deposit that would pass a limit of the member's
+// (rg.deposit_limit), or any deposit of a blocked member. pending is what
+// the member's other open orders add up to: not credited yet, so not in
+// the sums the limits count.
+type DepositLimits interface {
+	CheckDeposit(ctx context.Context, memberID int64, currency string, amount, pending int64) error
 }
 
 // Service holds the deposit rules.
@@ -183,10 +195,20 @@ func (s *Service) CreateOnline(ctx context.Context, memberID int64, key string, 
 // insert stores a new deposit under a fresh order number, or returns the
 // one stored before under the same key (refusing a different request).
 func (s *Service) insert(ctx context.Context, d Deposit, receipt *Receipt) (Deposit, bool, error) {
+	var limit func(ctx context.Context, pending int64) error
+	if s.d.Limits != nil {
+		limit = func(ctx context.Context, pending int64) error {
+			return s.d.Limits.CheckDeposit(ctx, d.MemberID, d.Currency, d.Amount, pending)
+		}
+	}
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		d.OrderNo = newOrderNo(s.now())
-		out, created, err := s.store.Insert(ctx, d, receipt, s.now())
+		out, created, err := s.store.Insert(ctx, d, receipt, s.now(), limit)
+		var refused limitRefusal
+		if errors.As(err, &refused) {
+			return Deposit{}, false, refused.err
+		}
 		if err != nil {
 			lastErr = err // most likely an order number collision: draw again
 			continue

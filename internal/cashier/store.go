@@ -34,12 +34,30 @@ func scanDeposit(row scanner) (Deposit, error) {
 	return d, err
 }
 
+// limitRefusal carries the limit check's refusal out of Insert as it is.
+type limitRefusal struct{ err error }
+
+func (r limitRefusal) Error() string { return r.err.Error() }
+
+// depositLockSpace keeps the cashier's advisory locks apart from others'.
+const depositLockSpace int64 = 0x63617368 << 32
+
 // Insert stores a new deposit (and its receipt) unless the member already
 // used the idempotency key; then it returns the earlier deposit and false.
-func (s *Store) Insert(ctx context.Context, d Deposit, receipt *Receipt, now time.Time) (Deposit, bool, error) {
+// A new deposit is checked by limit, given what the member's other open
+// orders add up to, in the transaction that creates it: one member's new
+// deposits run one at a time (an advisory lock on PostgreSQL; SQLite
+// transactions hold the write lock), so parallel requests cannot pass a
+// limit together; a refusal (limitRefusal) stores nothing.
+func (s *Store) Insert(ctx context.Context, d Deposit, receipt *Receipt, now time.Time, limit func(ctx context.Context, pending int64) error) (Deposit, bool, error) {
 	created := false
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if limit != nil && tx.Dialect() == db.Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, depositLockSpace|(d.MemberID&0xffffffff)); err != nil {
+				return apperr.Internal(err, "lock member deposits")
+			}
+		}
 		err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO cashier_deposit (order_no, member_id, idempotency_key, request_hash,
 			method, method_type, provider, amount, currency, status, reference, created_at, updated_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -53,6 +71,17 @@ func (s *Store) Insert(ctx context.Context, d Deposit, receipt *Receipt, now tim
 			return apperr.Internal(err, "insert deposit")
 		}
 		created = true
+		if limit != nil {
+			var pending int64
+			if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COALESCE(SUM(amount), 0) FROM cashier_deposit
+				WHERE member_id = ? AND id <> ? AND status IN (?, ?, ?) AND (status <> ? OR expires_at > ?)`),
+				d.MemberID, id, StatusPendingPayment, StatusPendingReview, StatusCrediting, StatusPendingPayment, ms(now)).Scan(&pending); err != nil {
+				return apperr.Internal(err, "sum open deposits")
+			}
+			if err := limit(ctx, pending); err != nil {
+				return limitRefusal{err}
+			}
+		}
 		if receipt != nil {
 			if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO cashier_receipt (deposit_id, content_type, name, data, created_at)
 				VALUES (?, ?, ?, ?, ?)`), id, receipt.ContentType, receipt.Name, receipt.Data, ms(now)); err != nil {

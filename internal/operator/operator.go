@@ -39,17 +39,19 @@ const (
 	PermCashierDecide Permission = "cashier.decide"
 	PermAdjust        Permission = "ledger.adjust"
 	PermOperators     Permission = "operators.manage"
+	PermRGRead        Permission = "rg.read"  // responsible-gaming settings of a member
+	PermRGWrite       Permission = "rg.write" // impose limits, time-outs, exclusions
 )
 
 // Permissions lists every permission (tests walk it).
-var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators}
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
-	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true},
-	RoleCashier: {PermCashierRead: true, PermCashierDecide: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true},
-	RoleViewer:  {PermCashierRead: true},
+	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true},
+	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true},
+	RoleViewer:  {PermCashierRead: true, PermRGRead: true},
 }
 
 // Can tells whether the role holds the permission.

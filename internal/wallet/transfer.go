@@ -157,7 +157,20 @@ type Transfers struct {
 	vendors map[string]vendorwallet.Wallet // adapters by vendor code
 	clock   clock.Clock
 	logger  *slog.Logger
+	limits  TransferLimits // responsible gaming (UseLimits); nil checks nothing
 }
+
+// TransferLimits refuses money moving into a transfer-wallet vendor when
+// it would pass a wager or loss limit of the member's (rg.wager_limit,
+// rg.loss_limit), or any such move of a blocked member: it counts as a
+// wager when it moves. pending is what the member's other transfers into
+// vendors still in flight add up to.
+type TransferLimits interface {
+	CheckTransfer(ctx context.Context, memberID int64, currency, vendor string, amount, pending int64) error
+}
+
+// UseLimits installs the responsible-gaming check (set before serving).
+func (t *Transfers) UseLimits(l TransferLimits) { t.limits = l }
 
 // NewTransfers wires transfer wallets. vendors maps a vendor code to its
 // adapter; a TRANSFER vendor without one is shown UNAVAILABLE.
@@ -355,7 +368,13 @@ func (t *Transfers) Transfer(ctx context.Context, c account.Caller, key string, 
 		ledgerKey:  "transfer:" + strconv.FormatInt(c.MemberID, 10) + ":" + key,
 		checkAfter: now.Add(InFlightGuard),
 	}
-	created, err := t.store.create(ctx, requestTransfer, hash, now, &tr)
+	var limit func(ctx context.Context, pending int64) error
+	if direction == DirectionIn && t.limits != nil {
+		limit = func(ctx context.Context, pending int64) error {
+			return t.limits.CheckTransfer(ctx, c.MemberID, cur.Code, v.Code, amount, pending)
+		}
+	}
+	created, err := t.store.create(ctx, requestTransfer, hash, now, &tr, limit)
 	if err != nil {
 		return TransferResult{}, err
 	}
@@ -428,7 +447,7 @@ func (t *Transfers) AllBack(ctx context.Context, c account.Caller, key string) (
 			checkAfter: now.Add(InFlightGuard),
 		})
 	}
-	created, err := t.store.createAll(ctx, c.MemberID, key, requestAllBack, hash, now, trs)
+	created, err := t.store.createAll(ctx, c.MemberID, key, requestAllBack, hash, now, trs, nil)
 	if err != nil {
 		return AllBackResult{}, err
 	}

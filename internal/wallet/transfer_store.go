@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -46,19 +47,38 @@ func (s *transferStore) request(ctx context.Context, memberID int64, key string)
 
 // create stores the request row and one transfer (ID and tx id filled in);
 // false when the key was taken meanwhile (nothing stored).
-func (s *transferStore) create(ctx context.Context, kind, hash string, now time.Time, tr *Transfer) (bool, error) {
+// limit, when set, is asked in the same transaction with what the member's
+// other transfers into vendors in flight add up to; its refusal is
+// returned as it is and stores nothing.
+func (s *transferStore) create(ctx context.Context, kind, hash string, now time.Time, tr *Transfer, limit func(context.Context, int64) error) (bool, error) {
 	trs := []Transfer{*tr}
-	ok, err := s.createAll(ctx, tr.memberID, tr.key, kind, hash, now, trs)
+	ok, err := s.createAll(ctx, tr.memberID, tr.key, kind, hash, now, trs, limit)
 	if ok {
 		*tr = trs[0]
 	}
 	return ok, err
 }
 
+// transferLockSpace keeps the wallet's advisory locks apart from others'.
+const transferLockSpace int64 = 0x7472616e << 32
+
+// limitRefusal carries the limit check's refusal out of createAll.
+type limitRefusal struct{ err error }
+
+func (r limitRefusal) Error() string { return r.err.Error() }
+
 // createAll stores the request row and its transfers in one transaction.
-func (s *transferStore) createAll(ctx context.Context, memberID int64, key, kind, hash string, now time.Time, trs []Transfer) (bool, error) {
+// With limit, one member's checked transfers run one at a time (an
+// advisory lock on PostgreSQL; SQLite transactions hold the write lock),
+// so parallel requests cannot pass a limit together.
+func (s *transferStore) createAll(ctx context.Context, memberID int64, key, kind, hash string, now time.Time, trs []Transfer, limit func(context.Context, int64) error) (bool, error) {
 	created := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if limit != nil && tx.Dialect() == db.Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, transferLockSpace|(memberID&0xffffffff)); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO wallet_transfer_request (member_id, idempotency_key, kind, request_hash, created_at)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, idempotency_key) DO NOTHING`), memberID, key, kind, hash, now.UnixMilli())
 		if err != nil {
@@ -78,6 +98,16 @@ func (s *transferStore) createAll(ctx context.Context, memberID int64, key, kind
 				t.checkAfter.UnixMilli(), now.UnixMilli(), now.UnixMilli()).Scan(&t.ID); err != nil {
 				return err
 			}
+			if limit != nil {
+				var pending int64
+				if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COALESCE(SUM(amount), 0) FROM wallet_transfer
+					WHERE member_id = ? AND direction = ? AND status = ? AND id <> ?`), memberID, DirectionIn, TransferPending, t.ID).Scan(&pending); err != nil {
+					return err
+				}
+				if err := limit(ctx, pending); err != nil {
+					return limitRefusal{err}
+				}
+			}
 			t.From, t.To = MainWallet, t.Vendor
 			if t.direction == DirectionOut {
 				t.From, t.To = t.Vendor, MainWallet
@@ -85,6 +115,10 @@ func (s *transferStore) createAll(ctx context.Context, memberID int64, key, kind
 		}
 		return nil
 	})
+	var refused limitRefusal
+	if errors.As(err, &refused) {
+		return false, refused.err
+	}
 	if err != nil {
 		return false, apperr.Internal(err, "insert transfer")
 	}
