@@ -19,7 +19,6 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
 	"github.com/palaro/palaro/internal/platform/httpx"
-	"github.com/palaro/palaro/internal/rg"
 )
 
 // TestResponsibleGamingWiring: the player and operator routes are served;
@@ -30,7 +29,6 @@ func TestResponsibleGamingWiring(t *testing.T) {
 		cfg := config.Config{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0", DatabaseURL: dbtest.URL(t, d), Demo: true,
 			LogLevel: slog.LevelError, CountryHeader: "CF-IPCountry", ShutdownGrace: 5 * time.Second, BotCheckOff: true}
 		m := NewMain(cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
-		m.rgSums = quietSums{} // the daily figures' place: nothing played yet
 		if err := m.Run(context.Background()); err != nil {
 			m.Close()
 			t.Fatalf("run: %v", err)
@@ -153,10 +151,4 @@ func TestResponsibleGamingWiring(t *testing.T) {
 			t.Fatalf("%d rg.changed facts (%v), want 3", facts, err)
 		}
 	})
-}
-
-type quietSums struct{}
-
-func (quietSums) Totals(context.Context, int64, string, time.Time, time.Time) (rg.Sums, error) {
-	return rg.Sums{}, nil
 }

@@ -42,14 +42,12 @@ type Main struct {
 	// web is what the storefront pages' security policy needs, filled in
 	// while the domains are wired (brand images, vendor game origins).
 	web webui.Options
-	// rg is responsible gaming (wire_rg.go), asked by the money paths;
-	// rgSums gives it the members' sums (the daily figures).
-	rg     *rg.Service
-	rgSums rg.Activity
+	// rg is responsible gaming (wire_rg.go), asked by the money paths.
+	rg *rg.Service
 }
 
 func NewMain(cfg config.Config, logger *slog.Logger) *Main {
-	return &Main{Config: cfg, Logger: logger, Clock: clock.System{}, rgSums: unwiredSums{}}
+	return &Main{Config: cfg, Logger: logger, Clock: clock.System{}}
 }
 
 // Addr is the bound address once Run has returned (useful with :0 in tests).

@@ -38,7 +38,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- activity stream: facts in commit order, consumers under leases, the daily figures (wire_activity.go);
 	// started once every domain is wired, so each can register its consumers. The figures it returns are
 	// what responsible gaming and the withdrawal turnover read. ---
-	stream, _ := m.wireActivity(brands)
+	stream, figs := m.wireActivity(brands)
 
 	// --- games catalogue (menus, lists, lanes, winners, art) ---
 	games := game.NewService(game.NewStore(m.DB), m.Clock, m.Logger, game.DefaultRefreshInterval)
@@ -91,7 +91,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- wallet: main balances on the ledger; its postings push balance events ---
 	wallets := wallet.NewService(ledger.NewStore(m.DB, m.Clock), brands, hub, m.Logger)
 	wallet.NewHandler(wallets, accounts).Routes(mux)
-	rgService, rgHTTP := m.wireRG(mux, brands, accounts, wallets) // responsible gaming: /wps/rg/, login gate (wire_rg.go)
+	rgService, rgHTTP := m.wireRG(mux, brands, accounts, wallets, rgFigures{figs}) // responsible gaming: /wps/rg/, login gate (wire_rg.go)
 	m.rg = rgService
 	transferRounds, err := m.wireTransfers(ctx, mux, wallets, games, accounts) // transfer wallets, account record (wire_transfer.go)
 	if err != nil {

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/figures"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/rg"
@@ -18,10 +21,10 @@ import (
 // routes under /wps/rg/, the account's login and session gate, and the
 // service the money paths ask (cashier deposits, transfers into vendors;
 // the game wallet's pre-bet check). Operator routes come with wireRGOps.
-func (m *Main) wireRG(mux *http.ServeMux, brands *brand.Service, accounts *account.Service, wallets *wallet.Service) (*rg.Service, *rg.Handler) {
+func (m *Main) wireRG(mux *http.ServeMux, brands *brand.Service, accounts *account.Service, wallets *wallet.Service, sums rg.Activity) (*rg.Service, *rg.Handler) {
 	svc := rg.NewService(rg.NewStore(m.DB), rg.Deps{
 		Brand:    brands,
-		Activity: m.rgSums,
+		Activity: sums,
 		Balances: rgBalances{wallets},
 		Sessions: accounts,
 		Members:  rgMembers{account.NewStore(m.DB)},
@@ -40,16 +43,32 @@ func (m *Main) wireRGOps(mux *http.ServeMux, svc *rg.Service, h *rg.Handler, ope
 	h.OpsRoutes(mux, operators)
 }
 
-// errNoFigures: the member's sums come from the daily figures
-// (internal/figures), which Main.rgSums answers once they are wired; until
-// then a money limit cannot be counted, so it refuses rather than lets
-// money pass it.
-var errNoFigures = errors.New("rg: the daily figures are not wired")
+// rgFigures gives responsible gaming a member's sums from the daily figures
+// (exact as of every committed fact, internal/figures). Bets are valid bets:
+// a bet refunded or rolled back is neither a wager nor a loss.
+type rgFigures struct{ f *figures.Figures }
 
-type unwiredSums struct{}
+func (a rgFigures) Totals(ctx context.Context, memberID int64, currency string, from, to time.Time) (rg.Sums, error) {
+	s, err := a.f.Totals(ctx, memberID, currency, from, to)
+	return rg.Sums{Deposits: s.Deposits, Bets: s.ValidBets, Wins: s.Wins, TransfersOut: s.TransfersOut, TransfersIn: s.TransfersIn}, err
+}
 
-func (unwiredSums) Totals(context.Context, int64, string, time.Time, time.Time) (rg.Sums, error) {
-	return rg.Sums{}, errNoFigures
+// rgBets is responsible gaming as the game wallet's pre-bet check: its
+// refusals become the wallet's, which each caller answers in its own terms
+// (a vendor protocol code, an in-house game code).
+type rgBets struct{ svc *rg.Service }
+
+func (b rgBets) CheckBet(ctx context.Context, memberID int64, currency, vendor string, amount int64) error {
+	err := b.svc.CheckBet(ctx, memberID, currency, vendor, amount)
+	switch {
+	case err == nil:
+		return nil
+	case rg.IsLimit(err):
+		return fmt.Errorf("%w: %w", gamewallet.ErrLimitReached, err)
+	case rg.IsBlocked(err):
+		return fmt.Errorf("%w: %w", gamewallet.ErrPlayerBlocked, err)
+	}
+	return err
 }
 
 // rgBalances reads a member's main balance.

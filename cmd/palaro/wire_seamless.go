@@ -17,9 +17,9 @@ import (
 // wireSeamless builds the game wallet (every game's money: sessions opened
 // at launch, rounds the records read, the in-house games' calls) and serves
 // the vendor callback API over it (POST /lgw/vendor/{vendor}/wallet/{op},
-// docs/vendor-api.md), which hands the sandbox vendor its secret. The game
-// wallet runs no pre-bet checks until a BetChecker is set in its config
-// (gamewallet.Config.BetChecker). A seamless vendor's secret is
+// docs/vendor-api.md), which hands the sandbox vendor its secret. Before
+// any bet the game wallet asks responsible gaming (rgBets, wire_rg.go:
+// limits, time-outs, exclusions). A seamless vendor's secret is
 // PALARO_VENDOR_<CODE>_SECRET (or _SECRET_FILE); in demo mode a vendor
 // without one gets a secret generated once and kept in the database. A
 // sweeper closes rounds idle for an hour every minute, on the server context.
@@ -45,6 +45,9 @@ func (m *Main) wireSeamless(ctx context.Context, mux *http.ServeMux, games *game
 	// A betwin (nearly every in-house spin) is guarded by the ledger batch
 	// rather than looked up first, on PostgreSQL (gamewallet/guard.go).
 	gcfg.GuardBetWin = m.DB.Dialect == db.Postgres
+	if m.rg != nil { // limits, time-outs and exclusions before any bet is posted
+		gcfg.BetChecker = rgBets{m.rg}
+	}
 	catalog := gamewallet.NewCatalogGames(games)
 	gw := gamewallet.NewService(gamewallet.NewStore(m.DB), catalog, wallets, ledger.NewStore(m.DB, m.Clock), m.Clock, m.Logger, gcfg)
 	svc := seamless.NewService(gw, catalog, m.Clock, m.Logger, cfg)
