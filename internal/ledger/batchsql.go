@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -297,10 +298,7 @@ func factArgs(facts []activity.Fact, at int64) []any {
 	for i, f := range facts {
 		key[i], kind[i], member[i], cur[i], vendor[i], game[i], cat[i] = f.Key, string(f.Kind), f.MemberID, f.Currency, f.Vendor, f.Game, f.Category
 		amount[i], win[i], vb[i], ref[i], detail[i] = f.Amount, f.Win, f.ValidBet, f.Ref, f.Detail
-		if !f.StartedAt.IsZero() {
-			started[i] = f.StartedAt.UnixMilli()
-		}
-		occurred[i] = f.At.UnixMilli()
+		started[i], occurred[i] = unixMilli(f.StartedAt), f.At.UnixMilli()
 	}
 	return []any{key, kind, member, cur, vendor, game, cat, amount, win, vb, ref, detail, started, occurred, at}
 }
@@ -547,9 +545,33 @@ func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) er
 		}
 	}
 	if facts := writtenFacts(postings); len(facts) > 0 {
-		return activity.Append(q.ctx, q.tx, facts...)
+		ins, err := q.stmt(sqlInsertFact)
+		if err != nil {
+			return err
+		}
+		for _, f := range facts {
+			if _, err := ins.ExecContext(q.ctx, f.Key, string(f.Kind), f.MemberID, f.Currency, f.Vendor, f.Game, f.Category,
+				f.Amount, f.Win, f.ValidBet, f.Ref, f.Detail, unixMilli(f.StartedAt), f.At.UnixMilli(), at); err != nil {
+				return fmt.Errorf("ledger: fact %s: %w", f.Key, err)
+			}
+		}
 	}
 	return nil
+}
+
+// sqlInsertFact is activity.Append's statement (SQLite), prepared once per
+// connection like the batch's others: parsing it for every fact cost the
+// writer more than the row.
+const sqlInsertFact = `INSERT INTO activity_event (fact_key, kind, member_id, currency, vendor, game, category,
+ amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
+ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fact_key) DO NOTHING`
+
+// unixMilli is t in Unix milliseconds, 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }
 
 func (q rowSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }
