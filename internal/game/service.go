@@ -174,8 +174,9 @@ func (s *Service) RecordWin(ctx context.Context, w Winner) (Winner, error) {
 // wins alone made a refresh per winner 3 % of the server's CPU when it
 // rebuilt the whole catalogue; since the boards have their own version, a
 // refresh reads only the boards and the games are kept).
-// It returns the entries added; an entry that is invalid or fails to store
-// is left out and its error joined into err.
+// It returns the entries added; an entry whose RoundKey is on the boards
+// already is left out quietly, one that is invalid or fails to store is left
+// out and its error joined into err.
 func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error) {
 	var added []Winner
 	var errs []error
@@ -188,7 +189,9 @@ func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error)
 			errs = append(errs, err)
 			continue
 		}
-		if err := s.store.AddWinner(ctx, &w, s.clock.Now()); err != nil {
+		if err := s.store.AddWinner(ctx, &w, s.clock.Now()); errors.Is(err, errWinnerExists) {
+			continue // its round is on the boards already
+		} else if err != nil {
 			errs = append(errs, wrapStore(err, "add winner"))
 			continue
 		}

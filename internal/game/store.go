@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -167,7 +168,7 @@ func (s *Store) Import(ctx context.Context, vendors []Vendor, games []Game, winn
 			}
 		}
 		for i := range winners {
-			if err := insertWinner(ctx, tx, &winners[i]); err != nil {
+			if err := insertWinner(ctx, tx, &winners[i]); err != nil && !errors.Is(err, errWinnerExists) {
 				return err
 			}
 		}
@@ -196,7 +197,8 @@ func (s *Store) PutGame(ctx context.Context, g *Game, now time.Time) error {
 }
 
 // AddWinner appends a winner board entry; it moves the boards' version,
-// not the catalogue's.
+// not the catalogue's. An entry whose round is on the boards already adds
+// nothing and moves nothing (errWinnerExists).
 func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := insertWinner(ctx, tx, w); err != nil {
@@ -274,28 +276,43 @@ func upsertGame(ctx context.Context, tx *db.Tx, g *Game, now time.Time) error {
 	return nil
 }
 
+// errWinnerExists: the entry's round is on the boards already.
+var errWinnerExists = errors.New("game: the round's winner entry exists")
+
+// insertWinner adds w, its game found by NodeID (or GameCode when NodeID is
+// 0); an entry whose RoundKey is on the boards already is errWinnerExists.
 func insertWinner(ctx context.Context, tx *db.Tx, w *Winner) error {
-	var gameType string
-	err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT game_type FROM game WHERE node_id = ?`), w.NodeID).Scan(&gameType)
+	var err error
+	if w.NodeID == 0 && w.GameCode != "" {
+		err = tx.QueryRowContext(ctx, tx.Rebind(`SELECT node_id, game_type FROM game WHERE game_code = ?`), w.GameCode).Scan(&w.NodeID, &w.GameType)
+	} else {
+		err = tx.QueryRowContext(ctx, tx.Rebind(`SELECT game_type FROM game WHERE node_id = ?`), w.NodeID).Scan(&w.GameType)
+	}
 	if db.IsNoRows(err) {
 		return apperr.NotFound("game.not_found")
 	}
 	if err != nil {
 		return fmt.Errorf("winner game: %w", err)
 	}
-	w.GameType = gameType
-	q := `INSERT INTO game_winner (kind, customer_name, win_amount, node_id, game_type, won_at) VALUES (?, ?, ?, ?, ?, ?)`
-	args := []any{w.Kind, w.CustomerName, w.WinAmount, w.NodeID, w.GameType, w.WonAt.UnixMilli()}
-	if tx.Dialect() == db.Postgres {
-		if err := tx.QueryRowContext(ctx, tx.Rebind(q+" RETURNING id"), args...).Scan(&w.ID); err != nil {
-			return fmt.Errorf("insert winner: %w", err)
-		}
-		return nil
+	var round any
+	if w.RoundKey != "" {
+		round = w.RoundKey
 	}
-	res, err := tx.ExecContext(ctx, q, args...)
+	rows, err := tx.QueryContext(ctx, tx.Rebind(`INSERT INTO game_winner (kind, customer_name, win_amount, node_id, game_type, won_at, round_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (round_key) DO NOTHING RETURNING id`),
+		w.Kind, w.CustomerName, w.WinAmount, w.NodeID, w.GameType, w.WonAt.UnixMilli(), round)
 	if err != nil {
 		return fmt.Errorf("insert winner: %w", err)
 	}
-	w.ID, err = res.LastInsertId()
-	return err
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("insert winner: %w", err)
+		}
+		return errWinnerExists
+	}
+	if err := rows.Scan(&w.ID); err != nil {
+		return fmt.Errorf("insert winner: %w", err)
+	}
+	return rows.Close()
 }
