@@ -545,26 +545,12 @@ func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) er
 		}
 	}
 	if facts := writtenFacts(postings); len(facts) > 0 {
-		ins, err := q.stmt(sqlInsertFact)
-		if err != nil {
-			return err
-		}
-		for _, f := range facts {
-			if _, err := ins.ExecContext(q.ctx, f.Key, string(f.Kind), f.MemberID, f.Currency, f.Vendor, f.Game, f.Category,
-				f.Amount, f.Win, f.ValidBet, f.Ref, f.Detail, unixMilli(f.StartedAt), f.At.UnixMilli(), at); err != nil {
-				return fmt.Errorf("ledger: fact %s: %w", f.Key, err)
-			}
-		}
+		// The platform's statement cache prepares Append's statement once
+		// per connection, as q.stmt does the batch's own.
+		return activity.Append(q.ctx, q.tx, facts...)
 	}
 	return nil
 }
-
-// sqlInsertFact is activity.Append's statement (SQLite), prepared once per
-// connection like the batch's others: parsing it for every fact cost the
-// writer more than the row.
-const sqlInsertFact = `INSERT INTO activity_event (fact_key, kind, member_id, currency, vendor, game, category,
- amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
- VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fact_key) DO NOTHING`
 
 // unixMilli is t in Unix milliseconds, 0 for the zero time.
 func unixMilli(t time.Time) int64 {
