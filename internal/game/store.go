@@ -211,6 +211,35 @@ func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
 	})
 }
 
+// AddWinnersIn appends winner board entries in tx (the caller's) and moves
+// the boards' version once when it added any. An entry whose round is on
+// the boards already is skipped; one whose game is not in the store is
+// skipped and named in a *notFoundWinners error (the rest are added).
+func (s *Store) AddWinnersIn(ctx context.Context, tx *db.Tx, ws []Winner, now time.Time) ([]Winner, error) {
+	var added []Winner
+	var gone []error
+	for _, w := range ws {
+		switch err := insertWinner(ctx, tx, &w); {
+		case errors.Is(err, errWinnerExists):
+		case apperr.As(err).Kind == apperr.KindNotFound:
+			gone = append(gone, err)
+		case err != nil:
+			return nil, err
+		default:
+			added = append(added, w)
+		}
+	}
+	if len(added) > 0 {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_catalog_meta SET winners_version = winners_version + 1, updated_at = ? WHERE id = 1`), now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("bump winners version: %w", err)
+		}
+	}
+	if len(gone) > 0 {
+		return added, &notFoundWinners{errs: gone}
+	}
+	return added, nil
+}
+
 func bumpVersion(ctx context.Context, tx *db.Tx, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_catalog_meta SET version = version + 1, updated_at = ? WHERE id = 1`), now.UnixMilli()); err != nil {
 		return fmt.Errorf("bump catalog version: %w", err)
