@@ -105,9 +105,16 @@ func TestPostingFacts(t *testing.T) {
 		bad := fact("", 1, 1)
 		_, err = b.s.Post(ctx, withFacts(transfer("no-key", ledger.KindBet, alice.ID, b.house.ID, 1), bad))
 		wantCode(t, err, "ledger.invalid_posting")
+		// So is one PostgreSQL could not store (it would fail the whole batch there).
+		for _, detail := range []string{"nul\x00byte", "bad\xffutf8"} {
+			bad = fact("f:bad-text", 1, 1)
+			bad.Detail = detail
+			_, err = b.s.Post(ctx, withFacts(transfer("no-key", ledger.KindBet, alice.ID, b.house.ID, 1), bad))
+			wantCode(t, err, "ledger.invalid_posting")
+		}
 
 		for key, want := range map[string]int{"f:d1": 1, "f:d1-again": 0, "f:big": 0, "f:c-bad-bet": 0, "f:c-bad-win": 0,
-			"f:c-ok-bet": 1, "f:c-ok-win": 1, "f:hooked-fail": 0, "f:hooked": 1} {
+			"f:c-ok-bet": 1, "f:c-ok-win": 1, "f:hooked-fail": 0, "f:hooked": 1, "f:bad-text": 0} {
 			if got := factCount(t, d, key); got != want {
 				t.Errorf("fact %s: %d rows, want %d", key, got, want)
 			}

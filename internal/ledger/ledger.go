@@ -12,7 +12,9 @@ import (
 	"encoding/hex"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -299,7 +301,7 @@ func (r PostingRequest) validate() ([]Line, error) {
 		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "guard")
 	}
 	for _, f := range r.Facts {
-		if f.Key == "" || f.Kind == "" || f.At.IsZero() {
+		if f.Key == "" || f.Kind == "" || f.At.IsZero() || !storableText(f.Key, string(f.Kind), f.Currency, f.Vendor, f.Game, f.Category, f.Ref, f.Detail) {
 			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "fact")
 		}
 	}
@@ -330,6 +332,18 @@ func (r PostingRequest) validate() ([]Line, error) {
 		}
 	}
 	return lines, nil
+}
+
+// storableText tells whether every s is text PostgreSQL stores (UTF-8
+// without NUL): a fact that is not would fail its whole batch there, every
+// caller in it with it.
+func storableText(ss ...string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 const (
