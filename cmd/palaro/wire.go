@@ -124,9 +124,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
 	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, gameWallet, hasher) // wire_withdraw.go
 
-	// --- games: betting record, profit and loss, winner boards fed by ended rounds ---
-	winners := records.NewWinners(games, account.NewStore(m.DB), m.Logger)
-	go winners.Run(ctx)
+	// --- games: betting record, profit and loss; the winner boards are a consumer of the activity stream ---
+	stream.Register(records.NewWinners(games, account.NewStore(m.DB), m.Logger))
 	rounds := m.wireVendorRounds(ctx, gameWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
 	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, brands), accounts).Routes(mux)
 

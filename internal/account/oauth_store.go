@@ -170,7 +170,7 @@ func (s *Store) CreateLinkedMember(ctx context.Context, hash string, m *Member, 
 		if err != nil {
 			return err
 		}
-		if err := createMember(ctx, tx, m); err != nil {
+		if err := createMember(ctx, tx, m, "oauth:"+t.Provider); err != nil {
 			return err
 		}
 		l = OAuthLink{Provider: t.Provider, Subject: t.Subject, MemberID: m.ID, Email: t.Email, Name: t.Name, CreatedAt: now}

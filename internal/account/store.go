@@ -2,9 +2,11 @@ package account
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 )
@@ -109,10 +111,21 @@ func nullableID(id int64) any {
 // CreateMember inserts m and sets its ID. A taken username or mobile is a
 // conflict with a stable code, also when two registrations race.
 func (s *Store) CreateMember(ctx context.Context, m *Member) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error { return createMember(ctx, tx, m) })
+	return s.db.InTx(ctx, func(tx *db.Tx) error { return createMember(ctx, tx, m, registeredHow(m)) })
 }
 
-func createMember(ctx context.Context, tx *db.Tx, m *Member) error {
+// registeredHow is a registration fact's Detail for a member made with a
+// password (or none: a trial).
+func registeredHow(m *Member) string {
+	if m.Type == TypeTrial {
+		return "trial"
+	}
+	return "password"
+}
+
+// createMember inserts m and, in the same transaction, its registration
+// fact (activity.Registered, key member:<id>), how it registered in Detail.
+func createMember(ctx context.Context, tx *db.Tx, m *Member, how string) error {
 	if m.Extra == "" {
 		m.Extra = "{}"
 	}
@@ -137,6 +150,14 @@ func createMember(ctx context.Context, tx *db.Tx, m *Member) error {
 			return apperr.Conflict("account.affiliate_invalid")
 		}
 		return apperr.Internal(err, "insert member")
+	}
+	at := m.CreatedAt
+	if at.IsZero() {
+		at = time.Now()
+	}
+	if err := activity.Append(ctx, tx, activity.Fact{Key: "member:" + strconv.FormatInt(m.ID, 10), Kind: activity.Registered,
+		MemberID: m.ID, Detail: how, Ref: m.RegisterMethod, At: at}); err != nil {
+		return apperr.Internal(err, "registration fact")
 	}
 	return nil
 }
@@ -187,6 +208,9 @@ func (s *Store) StartSession(ctx context.Context, sess Session) (prev time.Time,
 	return prev, err
 }
 
+// insertSession stores a new session and, in the same transaction, its
+// login fact (activity.LoggedIn: the client IP in Detail, the login type in
+// Ref; keyed by the session, whose token hash is not a credential).
 func insertSession(ctx context.Context, tx *db.Tx, sess Session) error {
 	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO account_session (token_hash, member_id, remember, login_type, ip,
 		user_agent, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -195,13 +219,21 @@ func insertSession(ctx context.Context, tx *db.Tx, sess Session) error {
 	if err != nil {
 		return apperr.Internal(err, "insert session")
 	}
+	at := sess.CreatedAt
+	if at.IsZero() {
+		at = time.Now()
+	}
+	if err := activity.Append(ctx, tx, activity.Fact{Key: "login:" + sess.TokenHash, Kind: activity.LoggedIn,
+		MemberID: sess.MemberID, Detail: sess.IP, Ref: sess.LoginType, At: at}); err != nil {
+		return apperr.Internal(err, "login fact")
+	}
 	return nil
 }
 
 // CreateMemberWithSession registers a member and logs it in atomically.
 func (s *Store) CreateMemberWithSession(ctx context.Context, m *Member, sess *Session) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := createMember(ctx, tx, m); err != nil {
+		if err := createMember(ctx, tx, m, registeredHow(m)); err != nil {
 			return err
 		}
 		if sess == nil {

@@ -45,6 +45,9 @@ func TestConcurrentCredit(t *testing.T) {
 			if ok != 1 || s.balance("demo01") != 10000 {
 				t.Fatalf("%d approvals succeeded, balance %d", ok, s.balance("demo01"))
 			}
+			// One fact, written with the credit; an approval repeated later adds none.
+			s.do("POST", "/ops/v1/cashier/deposits/"+depID+"/approve", ops[0], nil, nil)
+			s.wantFact("deposit:"+depID, "deposit.credited", s.memberID("demo01"), 10000)
 		})
 		t.Run("Webhooks", func(t *testing.T) {
 			dep := s.onlineDeposit(token, "race-online", "100")
@@ -71,6 +74,7 @@ func TestConcurrentCredit(t *testing.T) {
 			if credited != 1 || s.balance("demo01") != 20000 {
 				t.Fatalf("%d credited, balance %d", credited, s.balance("demo01"))
 			}
+			s.wantFact("deposit:"+strconv.FormatInt(int64(dep["id"].(float64)), 10), "deposit.credited", s.memberID("demo01"), 10000)
 		})
 		t.Run("SameKeySubmissions", func(t *testing.T) {
 			var wg sync.WaitGroup

@@ -367,3 +367,29 @@ func randHex() string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// wantFact checks that the activity stream holds exactly one fact under key,
+// of kind, for member and amount.
+func (s *site) wantFact(key, kind string, member, amount int64) {
+	s.t.Helper()
+	rows, err := s.d.QueryContext(context.Background(), s.d.Rebind(`SELECT kind, member_id, amount FROM activity_event WHERE fact_key = ?`), key)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var k string
+		var m, a int64
+		if err := rows.Scan(&k, &m, &a); err != nil {
+			s.t.Fatal(err)
+		}
+		if k != kind || m != member || a != amount {
+			s.t.Errorf("fact %s: %s member %d amount %d, want %s %d %d", key, k, m, a, kind, member, amount)
+		}
+		n++
+	}
+	if n != 1 {
+		s.t.Errorf("fact %s: %d rows, want 1", key, n)
+	}
+}

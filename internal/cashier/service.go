@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
@@ -351,6 +352,8 @@ func (s *Service) post(ctx context.Context, d Deposit) (ledger.Posting, error) {
 			{AccountID: main.ID, Amount: d.Amount, Currency: d.Currency},
 		},
 		Metadata: map[string]string{"orderNo": d.OrderNo, "method": d.Method},
+		Facts: []activity.Fact{{Key: LedgerKeyPrefix + strconv.FormatInt(d.ID, 10), Kind: activity.DepositCredited,
+			MemberID: d.MemberID, Currency: d.Currency, Amount: d.Amount, Ref: d.OrderNo, Detail: d.Method, At: s.now()}},
 	})
 }
 

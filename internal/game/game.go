@@ -126,6 +126,12 @@ type Winner struct {
 	NodeID       int64
 	GameType     string
 	WonAt        time.Time
+	// GameCode finds the game when NodeID is 0 (a settled round names its
+	// game by code).
+	GameCode string
+	// RoundKey, when set, names the round the entry was made from: a round
+	// is on the boards once (RecordWins skips an entry whose round is there).
+	RoundKey string
 }
 
 // Icon paths are relative; the client prefixes a CDN base (docs/api.md).

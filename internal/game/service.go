@@ -10,6 +10,7 @@ import (
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // CatalogStore is what the service needs from storage.
@@ -20,6 +21,7 @@ type CatalogStore interface {
 	PutVendor(ctx context.Context, v *Vendor, now time.Time) error
 	PutGame(ctx context.Context, g *Game, now time.Time) error
 	AddWinner(ctx context.Context, w *Winner, now time.Time) error
+	AddWinnersIn(ctx context.Context, tx *db.Tx, ws []Winner, now time.Time) ([]Winner, error)
 }
 
 // DefaultRefreshInterval is how often, at most, a read checks the store's
@@ -174,8 +176,9 @@ func (s *Service) RecordWin(ctx context.Context, w Winner) (Winner, error) {
 // wins alone made a refresh per winner 3 % of the server's CPU when it
 // rebuilt the whole catalogue; since the boards have their own version, a
 // refresh reads only the boards and the games are kept).
-// It returns the entries added; an entry that is invalid or fails to store
-// is left out and its error joined into err.
+// It returns the entries added; an entry whose RoundKey is on the boards
+// already is left out quietly, one that is invalid or fails to store is left
+// out and its error joined into err.
 func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error) {
 	var added []Winner
 	var errs []error
@@ -188,7 +191,9 @@ func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error)
 			errs = append(errs, err)
 			continue
 		}
-		if err := s.store.AddWinner(ctx, &w, s.clock.Now()); err != nil {
+		if err := s.store.AddWinner(ctx, &w, s.clock.Now()); errors.Is(err, errWinnerExists) {
+			continue // its round is on the boards already
+		} else if err != nil {
 			errs = append(errs, wrapStore(err, "add winner"))
 			continue
 		}
@@ -204,6 +209,48 @@ func (s *Service) RecordWins(ctx context.Context, ws []Winner) ([]Winner, error)
 	}
 	return added, errors.Join(errs...)
 }
+
+// RecordWinsIn adds winner board entries (names masked here) in tx, the
+// caller's transaction: a consumer of the activity stream writes them in the
+// transaction that moves its cursor, so each is added exactly once (on
+// SQLite, where one transaction writes at a time, it could not write in
+// another while holding that one). The snapshot cannot refresh before tx
+// commits: the boards' version moves with the entries, and the snapshot
+// picks them up at its next version check (within the refresh interval).
+// It returns the entries added; an invalid entry, one of a game not in the
+// store, or one whose RoundKey is on the boards already is left out (the
+// first two are joined into err, with the entries still added); a database
+// error is returned alone and the caller's transaction is spent.
+func (s *Service) RecordWinsIn(ctx context.Context, tx *db.Tx, ws []Winner) ([]Winner, error) {
+	now := s.clock.Now()
+	var valid []Winner
+	var refused []error
+	for _, w := range ws {
+		w.CustomerName = MaskName(w.CustomerName)
+		if w.WonAt.IsZero() {
+			w.WonAt = now
+		}
+		if err := w.Validate(); err != nil {
+			refused = append(refused, err)
+			continue
+		}
+		valid = append(valid, w)
+	}
+	added, err := s.store.AddWinnersIn(ctx, tx, valid, now)
+	var gone *notFoundWinners
+	if errors.As(err, &gone) {
+		refused = append(refused, gone.errs...)
+	} else if err != nil {
+		return nil, apperr.Internal(err, "add winners")
+	}
+	return added, errors.Join(refused...)
+}
+
+// notFoundWinners lists the entries AddWinnersIn left out because their
+// game is not in the store (the others were added).
+type notFoundWinners struct{ errs []error }
+
+func (e *notFoundWinners) Error() string { return errors.Join(e.errs...).Error() }
 
 // wrapStore keeps domain errors and wraps the rest as internal.
 func wrapStore(err error, what string) error {

@@ -417,6 +417,36 @@ func TestSnapshotReload(t *testing.T) {
 				t.Fatal("a full reload lost the boards")
 			}
 		})
+		t.Run("RoundOnTheBoardsOnce", func(t *testing.T) {
+			var code string
+			if err := d.QueryRow(`SELECT game_code FROM game WHERE node_id = 10001`).Scan(&code); err != nil {
+				t.Fatal(err)
+			}
+			w := Winner{Kind: KindBig, CustomerName: "basilio", WinAmount: 999_999_999_95, GameCode: code, RoundKey: "round:7", WonAt: testNow}
+			added, err := svc.RecordWins(ctx, []Winner{w})
+			if err != nil || len(added) != 1 || added[0].NodeID != 10001 || added[0].GameType != "RNG" {
+				t.Fatalf("added %+v, err %v", added, err)
+			}
+			before, _ := svc.Catalog(ctx)
+			// The same round again (a replayed batch of facts), alone and with a new one.
+			w2 := w
+			w2.RoundKey, w2.CustomerName = "round:8", "sisa"
+			added, err = svc.RecordWins(ctx, []Winner{w, w2})
+			if err != nil || len(added) != 1 || added[0].RoundKey != "round:8" {
+				t.Fatalf("again: added %+v, err %v", added, err)
+			}
+			if again, err := svc.RecordWins(ctx, []Winner{w, w2}); err != nil || len(again) != 0 {
+				t.Fatalf("third time: added %+v, err %v", again, err)
+			}
+			var n int
+			if err := d.QueryRow(`SELECT COUNT(*) FROM game_winner WHERE round_key IN ('round:7', 'round:8')`).Scan(&n); err != nil || n != 2 {
+				t.Fatalf("%d entries, %v", n, err)
+			}
+			after, _ := svc.Catalog(ctx)
+			if after.WinnersVersion != before.WinnersVersion+1 {
+				t.Fatalf("boards version %d -> %d: want one move for the one new entry", before.WinnersVersion, after.WinnersVersion)
+			}
+		})
 		t.Run("ErrInvalidGame", func(t *testing.T) {
 			if _, err := svc.PutGame(ctx, Game{Name: "", VendorCode: "PG", GameType: "RNG", GameCode: "PG_X"}); err == nil {
 				t.Fatal("want validation error")

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -167,7 +168,7 @@ func (s *Store) Import(ctx context.Context, vendors []Vendor, games []Game, winn
 			}
 		}
 		for i := range winners {
-			if err := insertWinner(ctx, tx, &winners[i]); err != nil {
+			if err := insertWinner(ctx, tx, &winners[i]); err != nil && !errors.Is(err, errWinnerExists) {
 				return err
 			}
 		}
@@ -196,7 +197,8 @@ func (s *Store) PutGame(ctx context.Context, g *Game, now time.Time) error {
 }
 
 // AddWinner appends a winner board entry; it moves the boards' version,
-// not the catalogue's.
+// not the catalogue's. An entry whose round is on the boards already adds
+// nothing and moves nothing (errWinnerExists).
 func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := insertWinner(ctx, tx, w); err != nil {
@@ -207,6 +209,35 @@ func (s *Store) AddWinner(ctx context.Context, w *Winner, now time.Time) error {
 		}
 		return nil
 	})
+}
+
+// AddWinnersIn appends winner board entries in tx (the caller's) and moves
+// the boards' version once when it added any. An entry whose round is on
+// the boards already is skipped; one whose game is not in the store is
+// skipped and named in a *notFoundWinners error (the rest are added).
+func (s *Store) AddWinnersIn(ctx context.Context, tx *db.Tx, ws []Winner, now time.Time) ([]Winner, error) {
+	var added []Winner
+	var gone []error
+	for _, w := range ws {
+		switch err := insertWinner(ctx, tx, &w); {
+		case errors.Is(err, errWinnerExists):
+		case apperr.As(err).Kind == apperr.KindNotFound:
+			gone = append(gone, err)
+		case err != nil:
+			return nil, err
+		default:
+			added = append(added, w)
+		}
+	}
+	if len(added) > 0 {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_catalog_meta SET winners_version = winners_version + 1, updated_at = ? WHERE id = 1`), now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("bump winners version: %w", err)
+		}
+	}
+	if len(gone) > 0 {
+		return added, &notFoundWinners{errs: gone}
+	}
+	return added, nil
 }
 
 func bumpVersion(ctx context.Context, tx *db.Tx, now time.Time) error {
@@ -274,28 +305,43 @@ func upsertGame(ctx context.Context, tx *db.Tx, g *Game, now time.Time) error {
 	return nil
 }
 
+// errWinnerExists: the entry's round is on the boards already.
+var errWinnerExists = errors.New("game: the round's winner entry exists")
+
+// insertWinner adds w, its game found by NodeID (or GameCode when NodeID is
+// 0); an entry whose RoundKey is on the boards already is errWinnerExists.
 func insertWinner(ctx context.Context, tx *db.Tx, w *Winner) error {
-	var gameType string
-	err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT game_type FROM game WHERE node_id = ?`), w.NodeID).Scan(&gameType)
+	var err error
+	if w.NodeID == 0 && w.GameCode != "" {
+		err = tx.QueryRowContext(ctx, tx.Rebind(`SELECT node_id, game_type FROM game WHERE game_code = ?`), w.GameCode).Scan(&w.NodeID, &w.GameType)
+	} else {
+		err = tx.QueryRowContext(ctx, tx.Rebind(`SELECT game_type FROM game WHERE node_id = ?`), w.NodeID).Scan(&w.GameType)
+	}
 	if db.IsNoRows(err) {
 		return apperr.NotFound("game.not_found")
 	}
 	if err != nil {
 		return fmt.Errorf("winner game: %w", err)
 	}
-	w.GameType = gameType
-	q := `INSERT INTO game_winner (kind, customer_name, win_amount, node_id, game_type, won_at) VALUES (?, ?, ?, ?, ?, ?)`
-	args := []any{w.Kind, w.CustomerName, w.WinAmount, w.NodeID, w.GameType, w.WonAt.UnixMilli()}
-	if tx.Dialect() == db.Postgres {
-		if err := tx.QueryRowContext(ctx, tx.Rebind(q+" RETURNING id"), args...).Scan(&w.ID); err != nil {
-			return fmt.Errorf("insert winner: %w", err)
-		}
-		return nil
+	var round any
+	if w.RoundKey != "" {
+		round = w.RoundKey
 	}
-	res, err := tx.ExecContext(ctx, q, args...)
+	rows, err := tx.QueryContext(ctx, tx.Rebind(`INSERT INTO game_winner (kind, customer_name, win_amount, node_id, game_type, won_at, round_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (round_key) DO NOTHING RETURNING id`),
+		w.Kind, w.CustomerName, w.WinAmount, w.NodeID, w.GameType, w.WonAt.UnixMilli(), round)
 	if err != nil {
 		return fmt.Errorf("insert winner: %w", err)
 	}
-	w.ID, err = res.LastInsertId()
-	return err
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("insert winner: %w", err)
+		}
+		return errWinnerExists
+	}
+	if err := rows.Scan(&w.ID); err != nil {
+		return fmt.Errorf("insert winner: %w", err)
+	}
+	return rows.Close()
 }

@@ -127,6 +127,9 @@ func TestJackpotAccounting(t *testing.T) {
 
 		// The winner board shows it, through the round fact in the activity stream.
 		waitFor(t, "jackpot winner", func() bool {
+			if err := s.games.Reload(context.Background()); err != nil { // entries show at the snapshot's next version check
+				t.Fatal(err)
+			}
 			var info JackpotInfo
 			s.call(http.MethodGet, "/wps/inhouse/jackpot", nil, "", "", nil, &info)
 			for _, w := range info.Winners {

@@ -330,6 +330,8 @@ func TestBatchStatementsUseIndexes(t *testing.T) {
 		"hashes": {ledger.HashesSQL, []string{`'{k}'`}},
 		"write": {ledger.WriteSQL, []string{`'{1}'`, `'{k}'`, `'{h}'`, `'{bet}'`, `'{0}'`, `'{"{}"}'`, `1`,
 			`'{1,1}'`, `'{1,2}'`, `'{-1,1}'`, `'{PHP,PHP}'`, `'{0,1}'`, `'{1,2}'`, `'{0,1}'`, `'{1,1}'`}},
+		"facts": {ledger.FactsSQL, []string{`'{k}'`, `'{deposit.credited}'`, `'{1}'`, `'{PHP}'`, `'{""}'`, `'{""}'`, `'{""}'`,
+			`'{5}'`, `'{0}'`, `'{0}'`, `'{r}'`, `'{d}'`, `'{0}'`, `'{1}'`, `1`}},
 	} {
 		if plan := dbtest.GenericPlan(t, d, []string{ledger.SetNoSeqScan}, c.query, c.params...); strings.Contains(plan, "Seq Scan") {
 			t.Errorf("%s: a sequential scan in the generic plan:\n%s", name, plan)

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -252,8 +254,53 @@ const hashesSQL = `SELECT idempotency_key, input_hash FROM ledger_posting WHERE 
 // them. Foreign keys are checked at the end of the statement, when the
 // postings exist.
 func (q setSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
-	_, err := q.tx.ExecContext(q.ctx, writeSQL, writeArgs(postings, ups, at)...)
-	return err
+	if _, err := q.tx.ExecContext(q.ctx, writeSQL, writeArgs(postings, ups, at)...); err != nil {
+		return err
+	}
+	if facts := writtenFacts(postings); len(facts) > 0 {
+		if _, err := q.tx.ExecContext(q.ctx, factsSQL, factArgs(facts, at)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writtenFacts are the facts the written postings carry, in apply order.
+func writtenFacts(postings []postingWrite) []activity.Fact {
+	var facts []activity.Fact
+	for _, w := range postings {
+		facts = append(facts, w.p.req.Facts...)
+	}
+	return facts
+}
+
+// factsSQL adds the written postings' facts to the activity stream
+// (PostgreSQL), of a fixed text like writeSQL, in the batch's transaction;
+// a fact whose key is in the stream already is skipped, as by
+// activity.Append, whose columns these are.
+const factsSQL = `INSERT INTO activity_event (fact_key, kind, member_id, currency, vendor, game, category,
+		amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
+	SELECT v.k, v.kind, v.m, v.cur, v.vendor, v.game, v.cat, v.amount, v.win, v.vb, v.ref, v.detail, v.st, v.at, $15
+	FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
+		$8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::bigint[], $14::bigint[])
+		WITH ORDINALITY AS v(k, kind, m, cur, vendor, game, cat, amount, win, vb, ref, detail, st, at, i) ORDER BY v.i
+	ON CONFLICT (fact_key) DO NOTHING`
+
+// factArgs are factsSQL's arguments.
+func factArgs(facts []activity.Fact, at int64) []any {
+	n := len(facts)
+	var (
+		key, kind, cur, vendor, game, cat, ref, detail = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+			make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		member, amount, win, vb, started, occurred = make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n),
+			make([]int64, n), make([]int64, n)
+	)
+	for i, f := range facts {
+		key[i], kind[i], member[i], cur[i], vendor[i], game[i], cat[i] = f.Key, string(f.Kind), f.MemberID, f.Currency, f.Vendor, f.Game, f.Category
+		amount[i], win[i], vb[i], ref[i], detail[i] = f.Amount, f.Win, f.ValidBet, f.Ref, f.Detail
+		started[i], occurred[i] = unixMilli(f.StartedAt), f.At.UnixMilli()
+	}
+	return []any{key, kind, member, cur, vendor, game, cat, amount, win, vb, ref, detail, started, occurred, at}
 }
 
 // writeSQL is the batch's write (PostgreSQL), of a fixed text like readSQL:
@@ -497,7 +544,20 @@ func (q rowSQL) write(postings []postingWrite, ups []accountUpdate, at int64) er
 			return err
 		}
 	}
+	if facts := writtenFacts(postings); len(facts) > 0 {
+		// The platform's statement cache prepares Append's statement once
+		// per connection, as q.stmt does the batch's own.
+		return activity.Append(q.ctx, q.tx, facts...)
+	}
 	return nil
+}
+
+// unixMilli is t in Unix milliseconds, 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }
 
 func (q rowSQL) posting(id int64) (Posting, error) { return postingByID(q.ctx, q.tx, id) }

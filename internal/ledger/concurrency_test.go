@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -151,7 +152,13 @@ func TestOppositeTransfersDoNotDeadlock(t *testing.T) {
 // house row is the contention point every posting locks, and group commit
 // batches the concurrent postings into shared transactions. Reports
 // postings/s and the p50/p99 latency of one Post.
-func BenchmarkPost(b *testing.B) {
+func BenchmarkPost(b *testing.B) { benchPost(b, false) }
+
+// BenchmarkPostWithFact is BenchmarkPost with a fact on every posting (the
+// activity stream's cost on the ledger's write).
+func BenchmarkPostWithFact(b *testing.B) { benchPost(b, true) }
+
+func benchPost(b *testing.B, withFact bool) {
 	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
 		b.Run(string(dialect), func(b *testing.B) {
 			d := dbtest.Open(b, dialect)
@@ -177,7 +184,12 @@ func BenchmarkPost(b *testing.B) {
 						from, to = to, from
 					}
 					t0 := time.Now()
-					if _, err := bk.s.Post(ctx, transfer(fmt.Sprintf("bench-%d", n), ledger.KindBet, from, to, 1+n%100)); err != nil {
+					req := transfer(fmt.Sprintf("bench-%d", n), ledger.KindBet, from, to, 1+n%100)
+					if withFact {
+						req.Facts = []activity.Fact{{Key: req.Key, Kind: activity.TransferOut, MemberID: 1, Currency: php,
+							Vendor: "bench", Amount: 1 + n%100, At: t0}}
+					}
+					if _, err := bk.s.Post(ctx, req); err != nil {
 						b.Error(err)
 						return
 					}

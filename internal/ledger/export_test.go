@@ -25,4 +25,4 @@ func HoldBatches(s *Store) (queued func() int, release func()) {
 }
 
 // The PostgreSQL batch statements, for their plan test.
-const ReadSQL, HashesSQL, WriteSQL, SetNoSeqScan = readSQL, hashesSQL, writeSQL, setNoSeqScan
+const ReadSQL, HashesSQL, WriteSQL, FactsSQL, SetNoSeqScan = readSQL, hashesSQL, writeSQL, factsSQL, setNoSeqScan

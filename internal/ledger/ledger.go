@@ -12,8 +12,11 @@ import (
 	"encoding/hex"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/charset"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -170,6 +173,13 @@ type PostingRequest struct {
 	// not written and the caller gets ErrGuardFailed. Not part of the input
 	// hash either.
 	Guarded bool
+	// Facts go into the activity stream in the posting's own transaction
+	// when (and only when) the posting is written: not on a replay of its
+	// key, not when it is refused or its guard fails, and for a chain only
+	// when the whole chain is written. A fact whose key is in the stream
+	// already is skipped. Not part of the input hash. See docs/ledger.md,
+	// "Facts".
+	Facts []activity.Fact
 }
 
 // ErrGuardFailed answers a Guarded posting whose hook's guard did not hold:
@@ -290,6 +300,11 @@ func (r PostingRequest) validate() ([]Line, error) {
 	if _, ok := r.Hook.(GuardedHook); r.Guarded && !ok {
 		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "guard")
 	}
+	for _, f := range r.Facts {
+		if f.Key == "" || f.Kind == "" || f.At.IsZero() || !storableText(f.Key, string(f.Kind), f.Currency, f.Vendor, f.Game, f.Category, f.Ref, f.Detail) {
+			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "fact")
+		}
+	}
 	lines := append([]Line(nil), r.Lines...)
 	sort.Slice(lines, func(i, j int) bool { return lines[i].AccountID < lines[j].AccountID })
 	sums := map[string]int64{}
@@ -317,6 +332,18 @@ func (r PostingRequest) validate() ([]Line, error) {
 		}
 	}
 	return lines, nil
+}
+
+// storableText tells whether every s is text PostgreSQL stores (UTF-8
+// without NUL): a fact that is not would fail its whole batch there, every
+// caller in it with it.
+func storableText(ss ...string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 const (

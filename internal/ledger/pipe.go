@@ -185,8 +185,8 @@ func (q *pipeSQL) read(keys []string, reverses, ids []int64, n int, guards []gua
 	return st, nil
 }
 
-// write queues the batch's write: it is sent with the hooks' statements
-// and COMMIT (finish), in one round trip.
+// write queues the batch's write (and the statement of its facts): it is
+// sent with the hooks' statements and COMMIT (finish), in one round trip.
 func (q *pipeSQL) write(postings []postingWrite, ups []accountUpdate, at int64) error {
 	name, err := q.prepare(writeSQL)
 	if err != nil {
@@ -199,6 +199,18 @@ func (q *pipeSQL) write(postings []postingWrite, ups []accountUpdate, at int64) 
 	q.pending = &pgconn.Batch{}
 	q.pending.ExecPrepared(name, params, nil, nil)
 	q.pendingN = 1
+	if facts := writtenFacts(postings); len(facts) > 0 {
+		name, err := q.prepare(factsSQL)
+		if err != nil {
+			return err
+		}
+		params, err := textParams(factArgs(facts, at))
+		if err != nil {
+			return err
+		}
+		q.pending.ExecPrepared(name, params, nil, nil)
+		q.pendingN++
+	}
 	return nil
 }
 

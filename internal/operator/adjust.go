@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -168,8 +169,9 @@ func (s *Service) Adjust(ctx context.Context, c Caller, key string, req AdjustRe
 		amt = -amt
 	}
 	opID := strconv.FormatInt(c.ID, 10)
+	ledgerKey := KeyPrefix + opID + ":" + key
 	p, err := a.wallet.Post(ctx, ledger.PostingRequest{
-		Key:  KeyPrefix + opID + ":" + key,
+		Key:  ledgerKey,
 		Kind: ledger.KindAdjustment,
 		Lines: []ledger.Line{
 			{AccountID: houseID, Amount: -amt, Currency: cur.Code},
@@ -177,6 +179,8 @@ func (s *Service) Adjust(ctx context.Context, c Caller, key string, req AdjustRe
 		},
 		Metadata: map[string]string{"reason": in.reason, "operator": opID, "operatorName": c.Username,
 			"member": strconv.FormatInt(in.memberID, 10), "direction": in.direction},
+		Facts: []activity.Fact{{Key: ledgerKey, Kind: activity.Adjustment, MemberID: in.memberID, Currency: cur.Code,
+			Amount: amt, Ref: opID, Detail: in.reason, At: s.clock.Now()}},
 	})
 	if err != nil {
 		return AdjustResult{}, err

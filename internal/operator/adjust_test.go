@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -147,6 +148,12 @@ func TestAdjustments(t *testing.T) {
 				m["idempotencyKey"] != "credit-1" || target != "member:"+itoa(demo) || ip != "127.0.0.1" {
 				t.Fatalf("audit row: %s %s %s", detail, target, ip)
 			}
+			// Each written adjustment is in the activity stream once, signed;
+			// replays and refusals are not.
+			want := []string{"10050 goodwill for outage", "10050 goodwill for outage", "-101 fee correction", "100 " + strings.Repeat("é", 200)}
+			if f := s.adjustFacts(demo); !slices.Equal(f, want) {
+				t.Fatalf("facts %q", f)
+			}
 		})
 	})
 }
@@ -216,6 +223,9 @@ func TestAdjustConcurrent(t *testing.T) {
 		wg.Wait()
 		if ok != 10 || refused != 6 || s.balance(demo) != 0 {
 			t.Fatalf("ok %d refused %d balance %d", ok, refused, s.balance(demo))
+		}
+		if f := s.adjustFacts(demo); len(f) != 11 || f[0] != "1000 race" || slices.ContainsFunc(f[1:], func(x string) bool { return x != "-100 race" }) {
+			t.Fatalf("facts %q", f)
 		}
 		for b := int64(0); b < 1000; b += 100 {
 			if !seen[b] {

@@ -181,3 +181,28 @@ func num(v any) int64 {
 	f, _ := v.(float64)
 	return int64(f)
 }
+
+// adjustFacts are the member's adjustment facts in the activity stream, in
+// order, as "amount reason".
+func (s *site) adjustFacts(memberID int64) []string {
+	s.t.Helper()
+	rows, err := s.d.QueryContext(context.Background(), s.d.Rebind(`SELECT amount, detail FROM activity_event
+		WHERE member_id = ? AND kind = 'adjustment' ORDER BY id`), memberID)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var amount int64
+		var reason string
+		if err := rows.Scan(&amount, &reason); err != nil {
+			s.t.Fatal(err)
+		}
+		out = append(out, jsonNum(amount)+" "+reason)
+	}
+	if err := rows.Err(); err != nil {
+		s.t.Fatal(err)
+	}
+	return out
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/gamewallet"
@@ -82,8 +83,7 @@ func newSite(t testing.TB, d *db.DB, start time.Time) *site {
 	winners := NewWinners(games, members, discard())
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
-	go winners.Run(runCtx)
-	go feedWinners(runCtx, d, sl, winners)
+	runStream(t, runCtx, d, winners)
 
 	mux := http.NewServeMux()
 	seamless.NewHandler(seamless.NewService(sl, catalog, clk, discard(), seamless.Config{Secrets: map[string][]byte{"PG": testSecret, "SXG": testSecret}})).Routes(mux)
@@ -275,30 +275,15 @@ func callerOf(role account.Role) account.Caller {
 	return account.Caller{MemberID: 1, Type: account.TypeMember}
 }
 
-// feedWinners stands in for the winner boards' stream consumer: it gives
-// the winner boards each round the activity stream says was settled.
-func feedWinners(ctx context.Context, d *db.DB, gw *gamewallet.Service, winners *Winners) {
-	var last int64
-	for ctx.Err() == nil {
-		rows, err := d.QueryContext(ctx, d.Rebind(`SELECT id, ref FROM activity_event WHERE id > ? AND kind = 'round.settled' ORDER BY id`), last)
-		if err == nil {
-			var refs []int64
-			for rows.Next() {
-				var ref int64
-				if rows.Scan(&last, &ref) == nil {
-					refs = append(refs, ref)
-				}
-			}
-			rows.Close()
-			for _, id := range refs {
-				if r, ok, err := gw.RoundByID(ctx, id); err == nil && ok {
-					winners.Record(ctx, r)
-				}
-			}
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(10 * time.Millisecond):
-		}
+// runStream runs the activity stream with the winner boards as its
+// consumer, as the server does, until the test ends.
+func runStream(t testing.TB, ctx context.Context, d *db.DB, winners *Winners) {
+	t.Helper()
+	stream := activity.NewService(activity.NewStore(d), clock.System{}, discard(),
+		activity.Config{Renew: 50 * time.Millisecond, SequenceEvery: 5 * time.Millisecond, PollEvery: 5 * time.Millisecond})
+	stream.Register(winners)
+	if err := stream.Start(ctx); err != nil {
+		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = stream.Stop(context.Background()) })
 }

@@ -5,22 +5,31 @@ import (
 	"log/slog"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/game"
-	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// A finished round goes on the biggest-wins board when its win reaches
+// A settled round goes on the biggest-wins board when its win reaches
 // BigWinMinimum (1,000.00 in a two-decimal currency) or BigWinMultiple
-// times its bet; a win the vendor flagged as a jackpot goes on the jackpot
-// board whatever its size.
+// times its bet; a round with a win the vendor flagged as a jackpot goes on
+// the jackpot board whatever its size.
 const (
 	BigWinMinimum  = 1_000_00
 	BigWinMultiple = 20
 )
 
-// WinnerBoard is the catalogue's winner feed (game.Service.RecordWins masks the names
-// and refreshes the catalogue snapshot once per call).
+// ConsumerName is the winner boards' name among the activity stream's
+// consumers (their cursor and lease).
+const ConsumerName = "records.winners"
+
+// WinnerBoard is the catalogue's winner feed (game.Service): it masks the
+// names and adds an entry with a RoundKey once. RecordWinsIn writes in the
+// caller's transaction; RecordWins (the in-process hook's) in its own,
+// refreshing the catalogue snapshot once per call.
 type WinnerBoard interface {
+	RecordWinsIn(ctx context.Context, tx *db.Tx, ws []game.Winner) ([]game.Winner, error)
 	RecordWins(ctx context.Context, ws []game.Winner) ([]game.Winner, error)
 }
 
@@ -29,107 +38,82 @@ type Members interface {
 	MemberByID(ctx context.Context, id int64) (account.Member, error)
 }
 
-// Winners feeds the winner boards from ended rounds. The seamless wallet
-// calls OnRoundEnded synchronously inside a vendor's callback, and adding a
-// winner rebuilds the catalogue snapshot, so the work is queued to one
-// background worker (Run); a full queue drops the entry (logged): a board is
-// a showcase, not a ledger.
+// Winners feeds the winner boards. It is an activity.Consumer of
+// round.settled facts: the stream's runner hands it the facts after its
+// cursor, and it adds the big and jackpot wins among them to the boards.
 type Winners struct {
 	board   WinnerBoard
 	members Members
 	logger  *slog.Logger
-	queue   chan gamewallet.Round
 }
 
-// QueueSize is how many winners may wait for the worker.
-const QueueSize = 256
+var _ activity.Consumer = (*Winners)(nil)
 
 func NewWinners(board WinnerBoard, members Members, logger *slog.Logger) *Winners {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Winners{board: board, members: members, logger: logger, queue: make(chan gamewallet.Round, QueueSize)}
+	return &Winners{board: board, members: members, logger: logger}
 }
 
-// WinnerKind is the board a round belongs on, "" for none.
-func WinnerKind(r gamewallet.Round) string {
-	if r.Status != gamewallet.StatusCompleted || r.Win <= 0 || r.NodeID == 0 {
+// Name is ConsumerName.
+func (w *Winners) Name() string { return ConsumerName }
+
+// FactWinnerKind is the board a fact's round belongs on, "" for none (any
+// fact but a settled round with a win in a known game).
+func FactWinnerKind(f activity.Fact) string {
+	if f.Kind != activity.RoundSettled || f.Win <= 0 || f.Game == "" {
 		return ""
 	}
-	if r.Jackpot {
+	if f.Detail == "jackpot" {
 		return game.KindJackpot
 	}
-	if r.Win >= BigWinMinimum || (r.Bet > 0 && r.Win >= BigWinMultiple*r.Bet) {
+	if f.Win >= BigWinMinimum || (f.Amount > 0 && f.Win >= BigWinMultiple*f.Amount) {
 		return game.KindBig
 	}
 	return ""
 }
 
-// OnRoundEnded is the seamless wallet's round hook: a big or jackpot win is
-// queued for the boards; other rounds cost nothing.
-func (w *Winners) OnRoundEnded(_ context.Context, r gamewallet.Round) {
-	if WinnerKind(r) == "" {
-		return
-	}
-	select {
-	case w.queue <- r:
-	default:
-		w.logger.Warn("winner board: queue full, entry dropped", "member", r.MemberID, "round", r.RoundID)
-	}
-}
-
-// Run records queued winners until ctx ends.
-func (w *Winners) Run(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case r := <-w.queue:
-			// Everything queued meanwhile goes with it: the board refreshes
-			// the catalogue snapshot once per call.
-			batch := []gamewallet.Round{r}
-		more:
-			for len(batch) < maxWinnerBatch {
-				select {
-				case r := <-w.queue:
-					batch = append(batch, r)
-				default:
-					break more
-				}
-			}
-			w.Record(ctx, batch...)
-		}
-	}
-}
-
-// maxWinnerBatch bounds the entries recorded together.
-const maxWinnerBatch = 256
-
-// Record puts rounds on their boards with the members' masked account
-// names, in one call to the board. Failures are logged, never returned: the
-// rounds themselves are settled already.
-func (w *Winners) Record(ctx context.Context, rounds ...gamewallet.Round) {
+// Apply adds the winning rounds among events to the boards, with the
+// members' masked account names, in tx (the transaction that moves the
+// consumer's cursor past events), so each takes effect once; an entry also
+// carries its fact's key as its RoundKey, so a replay from the start adds
+// only the rounds missing. The catalogue snapshot shows the new entries at
+// its next version check. An entry the board refuses (a game no longer in
+// the catalogue, a member gone) is logged and left out; a database error is
+// returned, and the runner gives the batch again.
+func (w *Winners) Apply(ctx context.Context, tx *db.Tx, events []activity.Event) error {
 	var entries []game.Winner
-	for _, r := range rounds {
-		kind := WinnerKind(r)
+	for _, e := range events {
+		kind := FactWinnerKind(e.Fact)
 		if kind == "" {
 			continue
 		}
-		m, err := w.members.MemberByID(ctx, r.MemberID)
-		if err != nil {
-			w.logger.Warn("winner board: member", "member", r.MemberID, "round", r.RoundID, "err", err)
+		m, err := w.members.MemberByID(ctx, e.MemberID)
+		if apperr.As(err).Kind == apperr.KindNotFound {
+			w.logger.WarnContext(ctx, "winner board: member", "member", e.MemberID, "fact", e.Key, "err", err)
 			continue
 		}
-		won := r.EndedAt
-		if won.IsZero() {
-			won = r.StartedAt
+		if err != nil {
+			return err
 		}
-		entries = append(entries, game.Winner{Kind: kind, CustomerName: m.Account, WinAmount: r.Win, NodeID: r.NodeID, GameType: r.GameType, WonAt: won})
+		entries = append(entries, game.Winner{Kind: kind, CustomerName: m.Account, WinAmount: e.Win, GameCode: e.Game,
+			WonAt: e.At, RoundKey: e.Key})
 	}
 	if len(entries) == 0 {
-		return
+		return nil
 	}
-	if _, err := w.board.RecordWins(ctx, entries); err != nil {
-		w.logger.Warn("winner board: record", "entries", len(entries), "err", err)
+	_, err := w.board.RecordWinsIn(ctx, tx, entries)
+	if err != nil && apperr.As(err).Kind == apperr.KindInternal {
+		return err
 	}
+	if err != nil {
+		w.logger.WarnContext(ctx, "winner board: entries refused", "entries", len(entries), "err", err)
+	}
+	return nil
 }
+
+// Reset keeps the boards: they hold seeded entries as well as rounds', and
+// a replay from the start of the stream adds only the rounds missing (an
+// entry is keyed by its round).
+func (w *Winners) Reset(context.Context, *db.Tx) error { return nil }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -40,6 +42,7 @@ type tsite struct {
 	srv       *httptest.Server
 	trials    int
 	keys      atomic.Int64
+	db        *db.DB
 }
 
 func newTransferSite(t testing.TB, d *db.DB) *tsite {
@@ -82,7 +85,7 @@ func newTransferSite(t testing.TB, d *db.DB) *tsite {
 	NewTransferHandler(transfers, NewRecords(e.svc, clock.System{}), accounts).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
 
-	s := &tsite{env: e, accounts: accounts, members: members, games: games, vendor: sandbox, transfers: transfers, srv: srv}
+	s := &tsite{env: e, accounts: accounts, members: members, games: games, vendor: sandbox, transfers: transfers, srv: srv, db: d}
 	if _, err := e.svc.SeedDemo(ctx, s.memberID(t, "demo01"), s.memberID(t, "agent01")); err != nil {
 		t.Fatal(err)
 	}
@@ -214,3 +217,28 @@ func num(v any) int64 {
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func apperrNotFound(err error) bool { return err != nil && apperr.As(err).Kind == apperr.KindNotFound }
+
+// transferFacts are the member's transfer facts in the activity stream, in
+// order, as "kind vendor amount detail".
+func (s *tsite) transferFacts(t testing.TB, memberID int64) []string {
+	t.Helper()
+	rows, err := s.db.QueryContext(context.Background(), s.db.Rebind(`SELECT kind, vendor, amount, detail FROM activity_event
+		WHERE member_id = ? AND kind IN ('transfer.out', 'transfer.in') ORDER BY id`), memberID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var kind, vendor, detail string
+		var amount int64
+		if err := rows.Scan(&kind, &vendor, &amount, &detail); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, strings.TrimSpace(fmt.Sprintf("%s %s %d %s", kind, vendor, amount, detail)))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/vendorwallet"
@@ -97,10 +98,18 @@ func (t *Transfers) postingRequest(ctx context.Context, tr Transfer, key string,
 	if reason != "" {
 		meta["reason"] = reason
 	}
+	// The fact says which way the money moved for the member: out of main
+	// (to the vendor) or back in (the vendor paid out, or a refused IN's
+	// refund, whose Detail is its reason).
+	kind := activity.TransferOut
+	if toMain {
+		kind = activity.TransferIn
+	}
 	return ledger.PostingRequest{Key: key, Kind: ledger.KindTransfer, Metadata: meta, Lines: []ledger.Line{
 		{AccountID: main.ID, Amount: sign * tr.Amount, Currency: tr.Currency},
 		{AccountID: float.ID, Amount: -sign * tr.Amount, Currency: tr.Currency},
-	}}, nil
+	}, Facts: []activity.Fact{{Key: key, Kind: kind, MemberID: tr.memberID, Currency: tr.Currency, Vendor: tr.Vendor,
+		Amount: tr.Amount, Ref: strconv.FormatInt(tr.ID, 10), Detail: reason, At: t.clock.Now()}}}, nil
 }
 
 // debit posts main -> vendor_float for an IN transfer (idempotent by key).

@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -99,6 +100,9 @@ func TestTransferInOut(t *testing.T) {
 			if s.mainBalance(t, demo01) != DemoOpening-10_050 || s.vendorBalance(t, demo01, "JDB") != 10_050 {
 				t.Fatal("replay moved money")
 			}
+			if f := s.transferFacts(t, demo01); !slices.Equal(f, []string{"transfer.out JDB 10050"}) {
+				t.Fatalf("facts %v", f)
+			}
 		})
 		t.Run("ErrSameKeyOtherBody", func(t *testing.T) {
 			again := s.transfer(t, token, inKey, "MAIN", "JDB", "100.51")
@@ -123,6 +127,9 @@ func TestTransferInOut(t *testing.T) {
 			}
 			if s.mainBalance(t, demo01) != DemoOpening-6_050 || s.vendorBalance(t, demo01, "JDB") != 6_050 {
 				t.Fatalf("main %d vendor %d", s.mainBalance(t, demo01), s.vendorBalance(t, demo01, "JDB"))
+			}
+			if f := s.transferFacts(t, demo01); !slices.Equal(f, []string{"transfer.out JDB 10050", "transfer.in JDB 4000"}) {
+				t.Fatalf("facts %v", f)
 			}
 		})
 		t.Run("Check", func(t *testing.T) {
@@ -381,6 +388,10 @@ func TestLostBeforeApply(t *testing.T) {
 		if c := s.call(t, "GET", "/wps/v2/wallets/transfer/"+strconv.FormatInt(id, 10), token, "", nil); c.value["status"] != TransferFailed || s.mainBalance(t, demo01) != DemoOpening {
 			t.Fatalf("again: %+v", c.env)
 		}
+		// The debit and its refund are in the stream once each.
+		if f := s.transferFacts(t, demo01); !slices.Equal(f, []string{"transfer.out CQ9 12345", "transfer.in CQ9 12345 " + ReasonVendorRefused}) {
+			t.Fatalf("facts %v", f)
+		}
 
 		// OUT lost before apply: nothing moved anywhere, FAILED.
 		if r := s.transfer(t, token, s.key(), "MAIN", "CQ9", "10"); r.value["status"] != TransferSuccess {
@@ -498,6 +509,14 @@ func TestConcurrentTransfers(t *testing.T) {
 		parallel(8, func(i int) { s.transfer(t, token, key, "MAIN", "CQ9", "10") })
 		if s.mainBalance(t, demo01) != DemoOpening-1_000 || s.vendorBalance(t, demo01, "CQ9") != 1_000 {
 			t.Fatalf("same key: main %d", s.mainBalance(t, demo01))
+		}
+		// One fact per transfer that moved money, the same key's once.
+		counts := map[string]int{}
+		for _, f := range s.transferFacts(t, demo01) {
+			counts[f]++
+		}
+		if counts["transfer.out JDB 100000"] != 10 || counts["transfer.in JDB 250000"] != 4 || counts["transfer.out CQ9 1000"] != 1 || len(counts) != 3 {
+			t.Fatalf("facts %v", counts)
 		}
 		s.verifyClean()
 	})

@@ -76,6 +76,13 @@ func TestFlow(t *testing.T) {
 				fails(t, 409, "withdraw.invalid_state")
 			// Approving again is refused.
 			s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).fails(t, 409, "withdraw.invalid_state")
+			// The payout is in the activity stream once; the hold is no fact.
+			if f := s.facts("withdrawal.paid", p.id); !slices.Equal(f, []string{pathOf("withdraw-payout:{id} 150050 ", wid) + a.value["orderNo"].(string)}) {
+				t.Fatalf("paid facts %v", f)
+			}
+			if f := s.facts("withdrawal.released", p.id); len(f) != 0 {
+				t.Fatalf("released facts %v", f)
+			}
 		})
 
 		t.Run("PartialWithProof", func(t *testing.T) {
@@ -144,6 +151,11 @@ func TestFlow(t *testing.T) {
 			s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).fails(t, 409, "withdraw.invalid_state")
 			s.do("POST", pathOf("/wps/cashier/withdrawals/{id}/confirm", wid), p.token, newForm(map[string]string{"result": "RECEIVED"}, "", nil), nil).
 				fails(t, 409, "withdraw.invalid_state")
+			s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/reject", wid), cashier, map[string]any{"reason": "Account under review"}, nil).
+				fails(t, 409, "withdraw.invalid_state")
+			if f := s.facts("withdrawal.released", p.id); !slices.Equal(f, []string{pathOf("withdraw-release:{id} 40000 ", wid) + r.value["orderNo"].(string)}) {
+				t.Fatalf("released facts %v", f)
+			}
 		})
 
 		t.Run("PayoutFailureReleasesHold", func(t *testing.T) {
@@ -152,6 +164,13 @@ func TestFlow(t *testing.T) {
 			a := s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).ok(t)
 			if a.value["status"] != StatusPayoutFailed || a.value["holdState"] != HoldReleased {
 				t.Fatalf("%+v", a.value)
+			}
+			f := s.facts("withdrawal.released", p.id)
+			if len(f) != 2 || f[1] != pathOf("withdraw-release:{id} 50013 ", wid)+a.value["orderNo"].(string) {
+				t.Fatalf("released facts %v", f)
+			}
+			if f := s.facts("withdrawal.paid", p.id); len(f) != 3 { // Received, PartialWithProof, NotReceived
+				t.Fatalf("paid facts %v", f)
 			}
 			if after, held := s.balances(p.id); after != main || held != 0 {
 				t.Fatalf("main %d -> %d, held %d", main, after, held)

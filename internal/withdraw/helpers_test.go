@@ -371,3 +371,27 @@ func (s *site) caller(p player) account.Caller {
 }
 
 func codeOf(err error) string { return apperr.As(err).Code }
+
+// facts are the activity stream's facts of kind for member, as "key amount ref".
+func (s *site) facts(kind string, member int64) []string {
+	s.t.Helper()
+	rows, err := s.db.QueryContext(context.Background(), s.db.Rebind(`SELECT fact_key, amount, ref FROM activity_event
+		WHERE kind = ? AND member_id = ? ORDER BY id`), kind, member)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var key, ref string
+		var amount int64
+		if err := rows.Scan(&key, &amount, &ref); err != nil {
+			s.t.Fatal(err)
+		}
+		out = append(out, key+" "+strconv.FormatInt(amount, 10)+" "+ref)
+	}
+	if err := rows.Err(); err != nil {
+		s.t.Fatal(err)
+	}
+	return out
+}

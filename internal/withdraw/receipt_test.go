@@ -2,6 +2,8 @@ package withdraw
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -183,6 +185,26 @@ func TestSweeperFinishesStuckOrders(t *testing.T) {
 		}
 		if main, held := s.balances(p.id); main != 100_000-30_000-10_000 || held != 10_000 {
 			t.Fatalf("after second sweep: main %d held %d", main, held)
+		}
+		// The postings run again (as after a crash before the state change):
+		// replays, which add no fact.
+		paid, err := s.svc.store.Order(ctx, wid2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rejected, err := s.svc.store.Order(ctx, wid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rejected.HoldState = HoldHeld
+		if err := errors.Join(s.svc.payOut(ctx, paid), s.svc.release(ctx, rejected)); err != nil {
+			t.Fatal(err)
+		}
+		if f := s.facts("withdrawal.paid", p.id); len(f) != 1 || !strings.HasPrefix(f[0], pathOf("withdraw-payout:{id} 30000 ", wid2)) {
+			t.Fatalf("paid facts %v", f)
+		}
+		if f := s.facts("withdrawal.released", p.id); len(f) != 1 || !strings.HasPrefix(f[0], pathOf("withdraw-release:{id} 20000 ", wid)) {
+			t.Fatalf("released facts %v", f)
 		}
 		s.verifyLedger()
 	})

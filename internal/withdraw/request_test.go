@@ -168,6 +168,34 @@ func TestConcurrentWithdrawals(t *testing.T) {
 		if err := d.QueryRowContext(context.Background(), d.Rebind(`SELECT COUNT(*) FROM withdraw_order WHERE member_id = ?`), p.id).Scan(&rows); err != nil || rows != 3 {
 			t.Fatalf("%d rows (%v)", rows, err)
 		}
+		// Operators approve and reject each order at once: each ends paid or
+		// released, and its fact is in the activity stream once.
+		cashier := s.opsLogin("cashier01")
+		for _, r := range replies {
+			if r.status != 200 {
+				continue
+			}
+			wid := idOf(r)
+			for k := 0; k < 4; k++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if k%2 == 0 {
+						s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil)
+					} else {
+						s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/reject", wid), cashier, map[string]any{"reason": "Account under review"}, nil)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		paid, released := s.facts("withdrawal.paid", p.id), s.facts("withdrawal.released", p.id)
+		if len(paid)+len(released) != 3 {
+			t.Fatalf("paid %v released %v: want one fact per order", paid, released)
+		}
+		if main, held := s.balances(p.id); held != 0 || main != 10_000+int64(len(released))*30_000 {
+			t.Fatalf("main %d held %d after %d releases", main, held, len(released))
+		}
 		s.verifyLedger()
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
@@ -213,6 +214,8 @@ func (s *Service) release(ctx context.Context, o order) error {
 			{AccountID: main.ID, Amount: o.Amount, Currency: o.Currency},
 		},
 		Metadata: map[string]string{"withdrawal": strconv.FormatInt(o.ID, 10), "orderNo": o.OrderNo},
+		Facts: []activity.Fact{{Key: keyRelease + strconv.FormatInt(o.ID, 10), Kind: activity.WithdrawalReleased,
+			MemberID: o.MemberID, Currency: o.Currency, Amount: o.Amount, Ref: o.OrderNo, At: s.clock.Now()}},
 	}); err != nil {
 		return err
 	}
@@ -231,7 +234,9 @@ func (s *Service) payout(ctx context.Context, o order) error {
 		if err != nil || !ok {
 			return err
 		}
-		o.Status = StatusPaying
+		// The payout posting's metadata names the provider, as it will when
+		// the sweeper finishes this order from its row after a crash.
+		o.Status, o.Provider = StatusPaying, s.payouts.Code()
 	}
 	if o.Status != StatusPaying {
 		return nil
@@ -313,6 +318,8 @@ func (s *Service) payOut(ctx context.Context, o order) error {
 			{AccountID: clearing.ID, Amount: o.Amount, Currency: o.Currency},
 		},
 		Metadata: map[string]string{"withdrawal": strconv.FormatInt(o.ID, 10), "orderNo": o.OrderNo, "provider": o.Provider},
+		Facts: []activity.Fact{{Key: keyPayout + strconv.FormatInt(o.ID, 10), Kind: activity.WithdrawalPaid,
+			MemberID: o.MemberID, Currency: o.Currency, Amount: o.Amount, Ref: o.OrderNo, Detail: o.Provider, At: s.clock.Now()}},
 	})
 	return err
 }
