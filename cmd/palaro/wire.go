@@ -21,6 +21,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
+	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/wallet"
@@ -164,7 +165,7 @@ func (m *Main) sealedPayloads(mux *http.ServeMux, brands *brand.Service) *sealed
 		c, err := brands.Current(ctx)
 		return err == nil && c.SealedPayloads
 	}
-	g := sealed.NewGuard(sealed.NewKeyring(account.NewStore(m.DB), 0, 0), replay, enforced, m.Clock, m.Logger)
+	g := sealed.NewGuard(sealed.NewKeyring(secrets.NewStore(m.DB), 0, 0), replay, enforced, m.Clock, m.Logger)
 	sealed.NewHandler(g).Routes(mux)
 	return g
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/payment"
+	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -91,7 +92,7 @@ func (m *Main) sandboxSecret(ctx context.Context) (string, error) {
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	v, err := account.NewStore(m.DB).Secret(ctx, "sandbox_pay", hex.EncodeToString(b), m.Clock.Now())
+	v, err := secrets.NewStore(m.DB).Secret(ctx, "sandbox_pay", hex.EncodeToString(b), m.Clock.Now())
 	if err != nil {
 		return "", fmt.Errorf("sandbox secret: %w", err)
 	}

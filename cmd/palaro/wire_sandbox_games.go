@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
+	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/sandbox/gamevendor"
 	"github.com/palaro/palaro/internal/sandbox/transfervendor"
 )
@@ -23,10 +23,10 @@ const sandboxGamesFlushEvery = 30 * time.Second
 // launches, playing through the seamless callback API at this server's own
 // address (selfBaseURL, signed with secrets.VendorSecret) or, for transfer
 // vendors, against the sandbox transfer vendor's wallets. Its ticket key is
-// generated once and kept in the database (account secrets), so every
+// generated once and kept in the database (internal/platform/secrets), so every
 // instance opens every other's launch tickets. Outside demo mode it returns
 // nil and mounts nothing.
-func (m *Main) wireSandboxGames(ctx context.Context, mux *http.ServeMux, games *game.Service, secrets gamevendor.Secrets) (*gamevendor.Vendor, error) {
+func (m *Main) wireSandboxGames(ctx context.Context, mux *http.ServeMux, games *game.Service, vendorSecrets gamevendor.Secrets) (*gamevendor.Vendor, error) {
 	if !m.Config.Demo {
 		return nil, nil
 	}
@@ -34,12 +34,12 @@ func (m *Main) wireSandboxGames(ctx context.Context, mux *http.ServeMux, games *
 	if _, err := rand.Read(b); err != nil {
 		return nil, err
 	}
-	key, err := account.NewStore(m.DB).Secret(ctx, "sandbox_games_ticket", hex.EncodeToString(b), m.Clock.Now())
+	key, err := secrets.NewStore(m.DB).Secret(ctx, "sandbox_games_ticket", hex.EncodeToString(b), m.Clock.Now())
 	if err != nil {
 		return nil, fmt.Errorf("sandbox games ticket key: %w", err)
 	}
 	v, err := gamevendor.New(gamevendor.Config{
-		BaseURL: m.selfBaseURL, Secrets: secrets, TicketKey: []byte(key), Catalog: games,
+		BaseURL: m.selfBaseURL, Secrets: vendorSecrets, TicketKey: []byte(key), Catalog: games,
 		Transfer: transfervendor.NewStore(m.DB), Clock: m.Clock, Logger: m.Logger,
 	})
 	if err != nil {

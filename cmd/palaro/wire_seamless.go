@@ -4,12 +4,12 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/seamless"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -35,7 +35,7 @@ func (m *Main) wireSeamless(ctx context.Context, mux *http.ServeMux, games *game
 		}
 	}
 	if m.Config.Demo {
-		cfg.GeneratedSecrets = account.NewStore(m.DB)
+		cfg.GeneratedSecrets = secrets.NewStore(m.DB)
 	}
 	var gcfg gamewallet.Config
 	// A money call's answer is written in its posting's transaction: one

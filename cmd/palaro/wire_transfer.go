@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/platform/config"
+	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/sandbox/transfervendor"
 	"github.com/palaro/palaro/internal/vendorwallet"
 	"github.com/palaro/palaro/internal/wallet"
@@ -73,7 +74,7 @@ func (m *Main) sandboxVendorSecret(ctx context.Context) ([]byte, error) {
 	if _, err := rand.Read(b); err != nil {
 		return nil, err
 	}
-	v, err := account.NewStore(m.DB).Secret(ctx, "sandbox_vendor", hex.EncodeToString(b), m.Clock.Now())
+	v, err := secrets.NewStore(m.DB).Secret(ctx, "sandbox_vendor", hex.EncodeToString(b), m.Clock.Now())
 	if err != nil {
 		return nil, fmt.Errorf("sandbox vendor secret: %w", err)
 	}

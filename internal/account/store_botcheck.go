@@ -5,20 +5,13 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/secrets"
 )
 
-// Secret returns the stored secret called name, storing candidate first
-// when there is none (the first instance to ask wins; all others read it).
+// Secret returns the secret called name (internal/platform/secrets: the
+// platform keeps the secrets, the account domain only asks for its own).
 func (s *Store) Secret(ctx context.Context, name, candidate string, now time.Time) (string, error) {
-	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO account_secret (name, value, created_at) VALUES (?, ?, ?)
-		ON CONFLICT (name) DO NOTHING`), name, candidate, ms(now)); err != nil {
-		return "", apperr.Internal(err, "insert secret")
-	}
-	var v string
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT value FROM account_secret WHERE name = ?`), name).Scan(&v); err != nil {
-		return "", apperr.Internal(err, "read secret")
-	}
-	return v, nil
+	return secrets.NewStore(s.db).Secret(ctx, name, candidate, now)
 }
 
 // SpendBotChallenge records a solved challenge; false when it was spent before.
