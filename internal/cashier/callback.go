@@ -36,7 +36,7 @@ func (s *Service) Callback(ctx context.Context, providerCode string, r *http.Req
 	}
 	cb, err := p.ParseCallback(r)
 	if err != nil {
-		if e := apperr.As(err); e.Code == "payment.bad_signature" {
+		if errors.Is(err, payment.ErrBadSignature) {
 			s.d.Logger.WarnContext(ctx, "payment callback refused", "provider", providerCode, "reason", e.Params["reason"])
 		}
 		return "", err

@@ -149,7 +149,7 @@ var (
 	ErrReference       = apperr.Invalid("cashier.invalid_reference").With("min", ReferenceMin).With("max", ReferenceMax)
 	ErrReason          = apperr.Invalid("cashier.invalid_reason").With("min", ReasonMin).With("max", ReasonMax)
 	ErrInvalidState    = apperr.Conflict("cashier.invalid_state")
-	ErrIdemMismatch    = apperr.Conflict("ledger.idempotency_mismatch")
+	ErrIdemMismatch    = ledger.ErrIdempotencyMismatch
 )
 
 func init() {

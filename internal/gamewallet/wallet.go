@@ -639,10 +639,10 @@ func (s *Service) refuseFunds(ctx context.Context, t txRow, member int64, curren
 // funds (with the balance) is stored for its txId, a key posted before with
 // another request is a mismatch, anything else an error.
 func (s *Service) betRefused(ctx context.Context, t txRow, ss session, err error) (reply, error) {
-	switch apperr.As(err).Code {
-	case "ledger.insufficient_funds":
+	switch {
+	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return s.refuseFunds(ctx, t, ss.MemberID, ss.Currency, "")
-	case "ledger.idempotency_mismatch":
+	case errors.Is(err, ledger.ErrIdempotencyMismatch):
 		return fail(codeDuplicateTxMismatch, ""), nil
 	}
 	return reply{}, err
@@ -814,7 +814,7 @@ func (s *Service) opWin(ctx context.Context, vendor string, req call) (reply, er
 			Lines:    move(house, main, amount, r.Currency),
 			Metadata: meta,
 		}, rec)
-		if apperr.As(err).Code == "ledger.idempotency_mismatch" {
+		if errors.Is(err, ledger.ErrIdempotencyMismatch) {
 			return fail(codeDuplicateTxMismatch, ""), nil
 		}
 		if err != nil {
@@ -987,7 +987,7 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req call, t
 	}
 	out, _, err := s.postChain(ctx, reqs, rec)
 	if err != nil {
-		if apperr.As(err).Code == "ledger.insufficient_funds" {
+		if errors.Is(err, ledger.ErrInsufficientFunds) {
 			return s.refuseFunds(ctx, t, r.MemberID, r.Currency, "the round's win is no longer in the balance; the round stands")
 		}
 		return reply{}, err

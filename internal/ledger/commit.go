@@ -359,7 +359,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		p := batch[i]
 		if st, ok := existing[p.req.Key]; ok {
 			if st.hash != p.hash {
-				results[i].err = apperr.Conflict("ledger.idempotency_mismatch")
+				results[i].err = ErrIdempotencyMismatch
 				return
 			}
 			results[i].p.ID = st.id
@@ -368,7 +368,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 		}
 		if j, ok := batchKey[p.req.Key]; ok {
 			if batch[j].hash != p.hash {
-				results[i].err = apperr.Conflict("ledger.idempotency_mismatch")
+				results[i].err = ErrIdempotencyMismatch
 				return
 			}
 			results[i].p.ID = -1 - int64(j) // filled from batch[j] once it has its id
@@ -376,7 +376,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 			return
 		}
 		if p.reverses != 0 && reversed[p.reverses] {
-			results[i].err = apperr.Conflict("ledger.already_reversed")
+			results[i].err = ErrAlreadyReversed
 			return
 		}
 		after, err := applyLines(accts, p.lines)
@@ -429,7 +429,7 @@ func applyBatch(ctx context.Context, q batchSQL, batch []*pending, now time.Time
 			failed = results[k].err
 		}
 		if failed == nil && len(accepted) > na && len(replays) > nr {
-			failed = apperr.Conflict("ledger.idempotency_mismatch") // part of it was posted before, part not
+			failed = ErrIdempotencyMismatch // part of it was posted before, part not
 		}
 		if failed != nil {
 			for id, b := range before {
@@ -511,17 +511,17 @@ func applyLines(accts map[int64]*lockedAccount, lines []Line) ([]int64, error) {
 	for i, l := range lines {
 		a := accts[l.AccountID]
 		if a == nil {
-			return nil, apperr.NotFound("ledger.unknown_account").With("id", l.AccountID)
+			return nil, ErrUnknownAccount.With("id", l.AccountID)
 		}
 		if a.currency != l.Currency {
-			return nil, apperr.Invalid("ledger.currency_mismatch").With("id", l.AccountID)
+			return nil, ErrCurrencyMismatch.With("id", l.AccountID)
 		}
 		nb := a.balance + l.Amount
 		if (l.Amount > 0 && nb < a.balance) || (l.Amount < 0 && nb > a.balance) {
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "amount_range")
+			return nil, ErrInvalidPosting.With("reason", "amount_range")
 		}
 		if nb < 0 && !a.neg {
-			return nil, apperr.Conflict("ledger.insufficient_funds").With("id", l.AccountID)
+			return nil, ErrInsufficientFunds.With("id", l.AccountID)
 		}
 		after[i] = nb
 	}

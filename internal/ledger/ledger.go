@@ -121,17 +121,17 @@ func (s AccountSpec) Validate() error {
 	p, ok := purposes[s.Purpose]
 	switch {
 	case !ok:
-		return apperr.Invalid("ledger.invalid_account").With("reason", "purpose")
+		return ErrInvalidAccount.With("reason", "purpose")
 	case s.OwnerType != p.owner:
-		return apperr.Invalid("ledger.invalid_account").With("reason", "owner_type")
+		return ErrInvalidAccount.With("reason", "owner_type")
 	case s.OwnerType == OwnerMember && s.OwnerID <= 0, s.OwnerType == OwnerSystem && s.OwnerID != 0:
-		return apperr.Invalid("ledger.invalid_account").With("reason", "owner_id")
+		return ErrInvalidAccount.With("reason", "owner_id")
 	case (s.Purpose == PurposePlayerVendor) != (s.Vendor != ""):
-		return apperr.Invalid("ledger.invalid_account").With("reason", "vendor")
+		return ErrInvalidAccount.With("reason", "vendor")
 	case s.Vendor != "" && !vendorRe.MatchString(s.Vendor):
-		return apperr.Invalid("ledger.invalid_account").With("reason", "vendor")
+		return ErrInvalidAccount.With("reason", "vendor")
 	case !currencyRe.MatchString(s.Currency):
-		return apperr.Invalid("ledger.invalid_account").With("reason", "currency")
+		return ErrInvalidAccount.With("reason", "currency")
 	}
 	return nil
 }
@@ -181,6 +181,28 @@ type PostingRequest struct {
 	// "Facts".
 	Facts []activity.Fact
 }
+
+// The ledger's refusals, for errors.Is (an answer carries them with its
+// parameters, e.g. the account, which errors.Is ignores: it matches codes).
+var (
+	// ErrInsufficientFunds: a line would take an account that may not go
+	// below zero below zero.
+	ErrInsufficientFunds = apperr.Conflict("ledger.insufficient_funds")
+	// ErrIdempotencyMismatch: the key was posted before with another input.
+	ErrIdempotencyMismatch = apperr.Conflict("ledger.idempotency_mismatch")
+	// ErrAlreadyReversed: the posting was reversed before.
+	ErrAlreadyReversed = apperr.Conflict("ledger.already_reversed")
+	// ErrUnknownAccount: a line names no account.
+	ErrUnknownAccount = ErrUnknownAccount
+	// ErrCurrencyMismatch: a line's currency is not its account's.
+	ErrCurrencyMismatch = apperr.Invalid("ledger.currency_mismatch")
+	// ErrInvalidPosting: the request is malformed (its reason parameter says how).
+	ErrInvalidPosting = ErrInvalidPosting
+	// ErrInvalidAccount: an account spec breaks the purpose table.
+	ErrInvalidAccount = ErrInvalidAccount
+	// ErrUnbalanced: the lines do not sum to zero in a currency.
+	ErrUnbalanced = ErrUnbalanced
+)
 
 // ErrGuardFailed answers a Guarded posting whose hook's guard did not hold:
 // nothing of it (or of its chain) was written.
@@ -289,20 +311,20 @@ type Posting struct {
 // account id (the canonical order, also the lock order).
 func (r PostingRequest) validate() ([]Line, error) {
 	if r.Key == "" || len(r.Key) > MaxKeyLength {
-		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "key")
+		return nil, ErrInvalidPosting.With("reason", "key")
 	}
 	if !kinds[r.Kind] {
-		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "kind")
+		return nil, ErrInvalidPosting.With("reason", "kind")
 	}
 	if len(r.Lines) < 2 {
-		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "lines")
+		return nil, ErrInvalidPosting.With("reason", "lines")
 	}
 	if _, ok := r.Hook.(GuardedHook); r.Guarded && !ok {
-		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "guard")
+		return nil, ErrInvalidPosting.With("reason", "guard")
 	}
 	for _, f := range r.Facts {
 		if f.Key == "" || f.Kind == "" || f.At.IsZero() || !storableText(f.Key, string(f.Kind), f.Currency, f.Vendor, f.Game, f.Category, f.Ref, f.Detail) {
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "fact")
+			return nil, ErrInvalidPosting.With("reason", "fact")
 		}
 	}
 	lines := append([]Line(nil), r.Lines...)
@@ -311,24 +333,24 @@ func (r PostingRequest) validate() ([]Line, error) {
 	for i, l := range lines {
 		switch {
 		case l.AccountID <= 0:
-			return nil, apperr.NotFound("ledger.unknown_account").With("id", l.AccountID)
+			return nil, ErrUnknownAccount.With("id", l.AccountID)
 		case l.Amount == 0:
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "zero_amount")
+			return nil, ErrInvalidPosting.With("reason", "zero_amount")
 		case !currencyRe.MatchString(l.Currency):
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "currency")
+			return nil, ErrInvalidPosting.With("reason", "currency")
 		case i > 0 && lines[i-1].AccountID == l.AccountID:
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "duplicate_account")
+			return nil, ErrInvalidPosting.With("reason", "duplicate_account")
 		}
 		// Overflow-safe sum: refuse amounts whose sum would wrap.
 		s := sums[l.Currency]
 		if (l.Amount > 0 && s > maxInt64-l.Amount) || (l.Amount < 0 && s < minInt64-l.Amount) {
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "amount_range")
+			return nil, ErrInvalidPosting.With("reason", "amount_range")
 		}
 		sums[l.Currency] = s + l.Amount
 	}
 	for cur, s := range sums {
 		if s != 0 {
-			return nil, apperr.Invalid("ledger.unbalanced").With("currency", cur)
+			return nil, ErrUnbalanced.With("currency", cur)
 		}
 	}
 	return lines, nil

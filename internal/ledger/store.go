@@ -88,7 +88,7 @@ func (s *Store) FindAccount(ctx context.Context, spec AccountSpec) (Account, err
 		WHERE owner_type = ? AND owner_id = ? AND purpose = ? AND vendor = ? AND currency = ?`,
 		spec.OwnerType, spec.OwnerID, spec.Purpose, spec.Vendor, spec.Currency))
 	if db.IsNoRows(err) {
-		return a, apperr.NotFound("ledger.unknown_account")
+		return a, ErrUnknownAccount
 	}
 	if err != nil {
 		return a, apperr.Internal(err, "select ledger account")
@@ -100,7 +100,7 @@ func (s *Store) FindAccount(ctx context.Context, spec AccountSpec) (Account, err
 func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
 	a, err := scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM ledger_account WHERE id = ?`, id))
 	if db.IsNoRows(err) {
-		return a, apperr.NotFound("ledger.unknown_account").With("id", id)
+		return a, ErrUnknownAccount.With("id", id)
 	}
 	if err != nil {
 		return a, apperr.Internal(err, "select ledger account")
@@ -155,7 +155,7 @@ func (s *Store) Post(ctx context.Context, req PostingRequest) (Posting, error) {
 // in one call (a bet and its win) is a chain of two.
 func (s *Store) PostChain(ctx context.Context, reqs []PostingRequest) ([]Posting, error) {
 	if len(reqs) == 0 {
-		return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "lines")
+		return nil, ErrInvalidPosting.With("reason", "lines")
 	}
 	ps := make([]*pending, len(reqs))
 	keys := make(map[string]bool, len(reqs))
@@ -165,7 +165,7 @@ func (s *Store) PostChain(ctx context.Context, reqs []PostingRequest) ([]Posting
 			return nil, err
 		}
 		if keys[req.Key] {
-			return nil, apperr.Invalid("ledger.invalid_posting").With("reason", "key")
+			return nil, ErrInvalidPosting.With("reason", "key")
 		}
 		keys[req.Key] = true
 		if ps[i], err = newPending(req, lines, 0); err != nil {

@@ -298,7 +298,7 @@ func (a *adjuster) mainAccount(ctx context.Context, memberID int64, currency str
 		return 0, err
 	}
 	if acct.Currency != currency { // the brand currency changed in between: do not cache
-		return 0, apperr.Conflict("ledger.currency_mismatch").With("id", acct.ID)
+		return 0, ledger.ErrCurrencyMismatch.With("id", acct.ID)
 	}
 	a.mu.Lock()
 	if len(a.mains) >= maxCachedMains {
@@ -321,7 +321,7 @@ func (a *adjuster) houseAccount(ctx context.Context, currency string) (int64, er
 		return 0, err
 	}
 	if acct.Currency != currency {
-		return 0, apperr.Conflict("ledger.currency_mismatch").With("id", acct.ID)
+		return 0, ledger.ErrCurrencyMismatch.With("id", acct.ID)
 	}
 	a.mu.Lock()
 	a.house[currency] = acct.ID

@@ -15,7 +15,7 @@ import (
 // The caller checks that the member exists and is not a trial user.
 func (s *Service) MainAccountOf(ctx context.Context, memberID int64) (ledger.Account, error) {
 	if memberID <= 0 {
-		return ledger.Account{}, apperr.Invalid("ledger.invalid_account").With("reason", "owner_id")
+		return ledger.Account{}, ledger.ErrInvalidAccount.With("reason", "owner_id")
 	}
 	cur, err := s.currency(ctx)
 	if err != nil {

@@ -346,7 +346,7 @@ func (t *Transfers) Transfer(ctx context.Context, c account.Caller, key string, 
 			return TransferResult{}, err
 		}
 		if main.Balance < amount {
-			return TransferResult{}, apperr.Conflict("ledger.insufficient_funds")
+			return TransferResult{}, ledger.ErrInsufficientFunds
 		}
 	} else {
 		bctx, cancel := context.WithTimeout(ctx, vendorBalanceTimeout)

@@ -270,7 +270,7 @@ func (s *Service) Request(ctx context.Context, c account.Caller, key string, req
 		return Withdrawal{}, err
 	}
 	if amount > balance { // the hold posting decides under concurrency; this is the friendly early answer
-		return Withdrawal{}, apperr.Conflict("ledger.insufficient_funds")
+		return Withdrawal{}, ledger.ErrInsufficientFunds
 	}
 	t, err := s.turnover(ctx, c.MemberID, cur.Code, bc.Cashier.Turnover())
 	if err != nil {
@@ -316,7 +316,7 @@ func (s *Service) byKey(ctx context.Context, memberID int64, key string) (*order
 // same (waiting a little for a hold still being posted), 409 otherwise.
 func (s *Service) replay(ctx context.Context, o order, hash string) (Withdrawal, error) {
 	if o.RequestHash != hash {
-		return Withdrawal{}, apperr.Conflict("ledger.idempotency_mismatch")
+		return Withdrawal{}, ledger.ErrIdempotencyMismatch
 	}
 	deadline := time.Now().Add(replayWait)
 	for o.Status == StatusNew {
@@ -330,7 +330,7 @@ func (s *Service) replay(ctx context.Context, o order, hash string) (Withdrawal,
 		}
 		next, err := s.store.Order(ctx, o.ID)
 		if apperr.As(err).Kind == apperr.KindNotFound { // the first request's hold was refused
-			return Withdrawal{}, apperr.Conflict("ledger.insufficient_funds")
+			return Withdrawal{}, ledger.ErrInsufficientFunds
 		}
 		if err != nil {
 			return Withdrawal{}, err
