@@ -2,6 +2,7 @@ package cashier
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/palaro/palaro/internal/brand"
@@ -37,7 +38,7 @@ func (s *Service) Callback(ctx context.Context, providerCode string, r *http.Req
 	cb, err := p.ParseCallback(r)
 	if err != nil {
 		if errors.Is(err, payment.ErrBadSignature) {
-			s.d.Logger.WarnContext(ctx, "payment callback refused", "provider", providerCode, "reason", e.Params["reason"])
+			s.d.Logger.WarnContext(ctx, "payment callback refused", "provider", providerCode, "reason", apperr.As(err).Params["reason"])
 		}
 		return "", err
 	}

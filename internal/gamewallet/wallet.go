@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/ledger"
-	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/charset"
 	"github.com/palaro/palaro/internal/platform/db"
 )

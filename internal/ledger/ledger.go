@@ -193,15 +193,15 @@ var (
 	// ErrAlreadyReversed: the posting was reversed before.
 	ErrAlreadyReversed = apperr.Conflict("ledger.already_reversed")
 	// ErrUnknownAccount: a line names no account.
-	ErrUnknownAccount = ErrUnknownAccount
+	ErrUnknownAccount = apperr.NotFound("ledger.unknown_account")
 	// ErrCurrencyMismatch: a line's currency is not its account's.
 	ErrCurrencyMismatch = apperr.Invalid("ledger.currency_mismatch")
 	// ErrInvalidPosting: the request is malformed (its reason parameter says how).
-	ErrInvalidPosting = ErrInvalidPosting
+	ErrInvalidPosting = apperr.Invalid("ledger.invalid_posting")
 	// ErrInvalidAccount: an account spec breaks the purpose table.
-	ErrInvalidAccount = ErrInvalidAccount
+	ErrInvalidAccount = apperr.Invalid("ledger.invalid_account")
 	// ErrUnbalanced: the lines do not sum to zero in a currency.
-	ErrUnbalanced = ErrUnbalanced
+	ErrUnbalanced = apperr.Invalid("ledger.unbalanced")
 )
 
 // ErrGuardFailed answers a Guarded posting whose hook's guard did not hold:

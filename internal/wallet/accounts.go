@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/palaro/palaro/internal/ledger"
-	"github.com/palaro/palaro/internal/platform/apperr"
 )
 
 // Account lookups for the back office (manual adjustments, cashier): by
