@@ -123,7 +123,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
-	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, gameWallet, hasher) // wire_withdraw.go
+	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, figs, hasher) // wire_withdraw.go
 
 	// --- games: betting record, profit and loss; the winner boards are a consumer of the activity stream ---
 	stream.Register(records.NewWinners(games, account.NewStore(m.DB), m.Logger))

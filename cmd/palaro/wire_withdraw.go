@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/wallet"
@@ -15,18 +17,19 @@ import (
 // wireWithdrawals serves payment passwords, payout accounts, withdrawals and
 // the operators' withdrawal queue (docs/withdrawals.md), and starts the
 // sweeper (forced receipts, stuck orders) with the server's context, so it
-// stops on shutdown. The turnover counts the valid bets of the seamless
-// rounds (docs/valid-bet.md). Payouts go through the first payment provider (the
+// stops on shutdown. The turnover reads the daily figures: credited
+// deposits and bonus since the last payout, and the valid bets that meet
+// them (docs/valid-bet.md). Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, bets withdraw.ValidBets, hasher *account.Hasher) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, figs *figures.Figures, hasher *account.Hasher) {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
 	}
 	svc := withdraw.NewService(withdraw.Deps{
 		Store: withdraw.NewStore(m.DB), Members: account.NewStore(m.DB), Ledger: ledger.NewStore(m.DB, m.Clock),
-		Wallet: wallets, Brand: brands, Payouts: payouts, Bets: bets, Notifier: cash.Notices, Auditor: operators,
+		Wallet: wallets, Brand: brands, Payouts: payouts, Figures: turnoverFigures{figs}, Notifier: cash.Notices, Auditor: operators,
 		Clock: m.Clock, Logger: m.Logger,
 	}, withdraw.DefaultConfig)
 	svc.UseHasher(hasher)
@@ -34,3 +37,16 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)
 }
+
+// turnoverFigures gives the withdrawal turnover a member's sums since a
+// time from the daily figures, up to every fact committed so far.
+type turnoverFigures struct{ f *figures.Figures }
+
+func (t turnoverFigures) TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (withdraw.TurnoverSums, error) {
+	s, err := t.f.Totals(ctx, memberID, currency, since, endOfTime)
+	return withdraw.TurnoverSums{Deposits: s.Deposits, Bonus: s.Bonus, ValidBets: s.ValidBets}, err
+}
+
+// endOfTime bounds a sum "since a time" from above: every fact, whatever the
+// clock of the instance that wrote it.
+var endOfTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)

@@ -41,6 +41,10 @@ const (
 	// (a wager for responsible gaming) and back. Amount; Vendor.
 	TransferOut Kind = "transfer.out"
 	TransferIn  Kind = "transfer.in"
+	// BonusGranted: a bonus reached the member (Amount), written with its
+	// ledger posting (kind bonus_grant) by whatever grants it: the rewards
+	// issue's promotions; it counts towards the withdrawal turnover.
+	BonusGranted Kind = "bonus.granted"
 	// Adjustment: an operator's manual adjustment. Amount is signed (a
 	// credit to the member is positive); Detail the reason; Ref the operator.
 	Adjustment Kind = "adjustment"

@@ -107,6 +107,8 @@ func eventSums(e activity.Event, loc *time.Location) (rowKey, Sums, bool) {
 		s = Sums{TransfersIn: e.Amount}
 	case activity.Adjustment:
 		s = Sums{Adjustments: e.Amount}
+	case activity.BonusGranted:
+		s = Sums{Bonus: e.Amount}
 	default:
 		return rowKey{}, Sums{}, false
 	}

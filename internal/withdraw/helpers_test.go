@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
@@ -94,7 +96,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	wcfg := DefaultConfig
 	wcfg.Argon2 = testArgon2
 	s.svc = NewService(Deps{Store: NewStore(d), Members: s.members, Ledger: s.ledger, Wallet: s.wallet, Brand: s.brands,
-		Payouts: provider, Bets: s.games().gw, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
+		Payouts: provider, Figures: testFigures{figures.New(d, activity.NewStore(d), s.brands.Location)}, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
 	NewHandler(s.svc, s.accounts).Routes(mux)
 	NewOpsHandler(s.svc, s.ops).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
@@ -209,8 +211,16 @@ func (s *site) credit(memberID, amount int64, kind string) {
 		s.t.Fatal(err)
 	}
 	postings++
-	if _, err := s.wallet.Post(ctx, ledger.PostingRequest{Key: "test-credit:" + strconv.Itoa(postings) + ":" + strconv.FormatInt(time.Now().UnixNano(), 10),
-		Kind: kind, Lines: []ledger.Line{{AccountID: from.ID, Amount: -amount, Currency: "PHP"}, {AccountID: main.ID, Amount: amount, Currency: "PHP"}}}); err != nil {
+	key := "test-credit:" + strconv.Itoa(postings) + ":" + strconv.FormatInt(time.Now().UnixNano(), 10)
+	req := ledger.PostingRequest{Key: key, Kind: kind,
+		Lines: []ledger.Line{{AccountID: from.ID, Amount: -amount, Currency: "PHP"}, {AccountID: main.ID, Amount: amount, Currency: "PHP"}}}
+	switch kind { // a credited deposit or a bonus is a fact in the stream, written with its posting
+	case ledger.KindDeposit:
+		req.Facts = []activity.Fact{{Key: key, Kind: activity.DepositCredited, MemberID: memberID, Currency: "PHP", Amount: amount, At: s.clk.Now()}}
+	case ledger.KindBonusGrant:
+		req.Facts = []activity.Fact{{Key: key, Kind: activity.BonusGranted, MemberID: memberID, Currency: "PHP", Amount: amount, At: s.clk.Now()}}
+	}
+	if _, err := s.wallet.Post(ctx, req); err != nil {
 		s.t.Fatal(err)
 	}
 }
@@ -394,4 +404,13 @@ func (s *site) facts(kind string, member int64) []string {
 		s.t.Fatal(err)
 	}
 	return out
+}
+
+// testFigures is the server's adapter (cmd/palaro, turnoverFigures): the
+// turnover reads the daily figures, which count every committed fact.
+type testFigures struct{ f *figures.Figures }
+
+func (t testFigures) TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (TurnoverSums, error) {
+	s, err := t.f.Totals(ctx, memberID, currency, since, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC))
+	return TurnoverSums{Deposits: s.Deposits, Bonus: s.Bonus, ValidBets: s.ValidBets}, err
 }

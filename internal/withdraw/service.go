@@ -51,7 +51,7 @@ type Service struct {
 	wallet   Poster
 	brand    BrandSource
 	payouts  Payouts // nil: approvals wait in APPROVED until one is configured
-	bets     ValidBets
+	figures  Figures
 	notifier Notifier
 	auditor  operator.Auditor
 	clock    clock.Clock
@@ -76,7 +76,7 @@ type Deps struct {
 	Wallet   Poster
 	Brand    BrandSource
 	Payouts  Payouts
-	Bets     ValidBets // nil: no games, so no valid bets
+	Figures  Figures
 	Notifier Notifier
 	Auditor  operator.Auditor
 	Clock    clock.Clock
@@ -106,7 +106,7 @@ func NewService(d Deps, cfg Config) *Service {
 		cfg.StuckAfter = DefaultConfig.StuckAfter
 	}
 	return &Service{store: d.Store, members: d.Members, ledger: d.Ledger, wallet: d.Wallet, brand: d.Brand,
-		payouts: d.Payouts, bets: d.Bets, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger,
+		payouts: d.Payouts, figures: d.Figures, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger,
 		hasher: account.SharedHasher(), gates: account.NewGates(cfg.PasswordTries)}
 }
 
@@ -144,16 +144,11 @@ func (s *Service) turnover(ctx context.Context, memberID int64, currency string,
 	if err != nil {
 		return Turnover{}, err
 	}
-	sums, err := s.store.LedgerSums(ctx, memberID, currency, time.UnixMilli(since))
+	sums, err := s.figures.TurnoverSums(ctx, memberID, currency, time.UnixMilli(since))
 	if err != nil {
 		return Turnover{}, err
 	}
-	t := Turnover{Required: multiple * (sums.Deposits + sums.Bonuses)}
-	if s.bets != nil {
-		if t.Done, err = s.bets.ValidBets(ctx, memberID, currency, time.UnixMilli(since)); err != nil {
-			return Turnover{}, err
-		}
-	}
+	t := Turnover{Required: multiple * (sums.Deposits + sums.Bonus), Done: sums.ValidBets}
 	t.Remaining = max(t.Required-t.Done, 0)
 	return t, nil
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 )
@@ -362,46 +361,4 @@ func (s *Store) LastPaidAt(ctx context.Context, memberID int64) (int64, error) {
 		return 0, apperr.Internal(err, "select last payout")
 	}
 	return at, nil
-}
-
-// ledgerSums are what a member's turnover requires since a time, in one
-// currency. What meets it, valid bets, is not read here: a bet's ledger
-// line stays when its round is refunded (ValidBets, docs/valid-bet.md).
-type ledgerSums struct {
-	Deposits int64 // credits of kind deposit
-	Bonuses  int64 // credits of kind bonus_grant
-}
-
-// LedgerSums reads the turnover's requirement from the ledger. It is a read-only
-// aggregate over the ledger's tables (the ledger has no summing API; a
-// page-by-page walk of Lines would read every bet row into memory).
-func (s *Store) LedgerSums(ctx context.Context, memberID int64, currency string, since time.Time) (ledgerSums, error) {
-	var out ledgerSums
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT p.kind,
-		COALESCE(SUM(CASE WHEN l.amount > 0 THEN l.amount ELSE 0 END), 0)
-		FROM ledger_line l JOIN ledger_posting p ON p.id = l.posting_id
-		WHERE l.account_id IN (SELECT id FROM ledger_account WHERE owner_type = ? AND owner_id = ? AND currency = ?)
-		AND p.kind IN (?, ?) AND p.created_at >= ?
-		GROUP BY p.kind`), ledger.OwnerMember, memberID, currency, ledger.KindDeposit, ledger.KindBonusGrant, ms(since))
-	if err != nil {
-		return out, apperr.Internal(err, "sum ledger lines")
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var kind string
-		var credits int64
-		if err := rows.Scan(&kind, &credits); err != nil {
-			return out, apperr.Internal(err, "scan ledger sums")
-		}
-		switch kind {
-		case ledger.KindDeposit:
-			out.Deposits = credits
-		case ledger.KindBonusGrant:
-			out.Bonuses = credits
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return out, apperr.Internal(err, "sum ledger lines")
-	}
-	return out, nil
 }

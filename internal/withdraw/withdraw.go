@@ -265,10 +265,19 @@ type Accounts interface {
 	FindAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
 }
 
-// ValidBets sums a member's valid bets settled since a time
-// (seamless.Service: docs/valid-bet.md holds the definition).
-type ValidBets interface {
-	ValidBets(ctx context.Context, memberID int64, currency string, since time.Time) (int64, error)
+// Figures gives a member's sums since a time: the daily figures
+// (internal/figures, exact as of every committed fact), the one source of
+// what the turnover requires (credited deposits and bonus) and of what
+// meets it (valid bets: docs/valid-bet.md).
+type Figures interface {
+	TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (TurnoverSums, error)
+}
+
+// TurnoverSums are a member's sums for the turnover rule (minor units).
+type TurnoverSums struct {
+	Deposits  int64 // credited deposits
+	Bonus     int64 // bonus granted
+	ValidBets int64 // valid bets of settled rounds
 }
 
 // Poster posts to the ledger (wallet.Service, which also pushes balance events).
