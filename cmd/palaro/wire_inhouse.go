@@ -29,13 +29,11 @@ import (
 // as vendor BGS. Recovery runs at
 // start and every minute, jackpot contributions move every second.
 //
-// Configuration (amounts in major units of the brand currency):
-// PALARO_INHOUSE_MIN_BET, PALARO_INHOUSE_MAX_BET (every game; defaults
-// 1.00 and 10,000.00), PALARO_INHOUSE_<GAME>_MIN_BET / _MAX_BET (GAME =
-// DICE, PLINKO, MINES, SLOT, CRASH), PALARO_INHOUSE_MINES_TIMEOUT (30m),
+// The stake ranges and the jackpot's share of each bet are brand data
+// (brand.Inhouse, read at each round). The server's own tuning (amounts in
+// major units of the brand currency): PALARO_INHOUSE_MINES_TIMEOUT (30m),
 // PALARO_INHOUSE_FREESPIN_TIMEOUT (10m), PALARO_INHOUSE_SLOT_PROFILE (94,
 // 96, 97), PALARO_INHOUSE_JACKPOT_SEED (10,000.00),
-// PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP (100 = 1%),
 // PALARO_INHOUSE_JACKPOT_HIT_DIVISOR (400000000: a bet of a minor units
 // hits with probability a / divisor).
 func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.Service, brands *brand.Service, accounts *account.Service,
@@ -60,13 +58,18 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 	inhouse.NewHandler(svc, accounts).Routes(mux)
 	go svc.Run(ctx)
 	m.drains = append(m.drains, svc.Settle) // completions of rounds already answered
-	m.Logger.Info("in-house games", "limits", cfg.Limits, "jackpot_seed", cfg.Jackpot.Seed, "contribution_bp", cfg.Jackpot.ContributionBp)
+	m.Logger.Info("in-house games", "jackpot_seed", cfg.Jackpot.Seed, "hit_divisor", cfg.Jackpot.HitDivisor, "slot_profile", cfg.SlotProfile)
 	return svc, inhouseLaunch{svc: svc, next: next}, nil
 }
 
 // inhouseConfig reads PALARO_INHOUSE_*; unset values take the defaults.
 func inhouseConfig(env map[string]string, decimals int) (inhouse.Config, error) {
-	cfg := inhouse.Config{Limits: map[string]inhouse.Limit{}}
+	var cfg inhouse.Config
+	for name := range env { // moved to the brand document: refuse rather than ignore them
+		if strings.HasSuffix(name, "_MIN_BET") || strings.HasSuffix(name, "_MAX_BET") || name == "PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP" {
+			return cfg, fmt.Errorf("%s: the in-house stake ranges and jackpot share are brand data now (the brand document's \"inhouse\" block: minBet, maxBet, games, jackpotContributionBp; docs/games/server.md)", name)
+		}
+	}
 	amount := func(name string, into *int64) error {
 		v := strings.TrimSpace(env[name])
 		if v == "" {
@@ -99,34 +102,16 @@ func inhouseConfig(env map[string]string, decimals int) (inhouse.Config, error) 
 		}
 		return nil
 	}
-	var all inhouse.Limit
-	errs := []error{amount("PALARO_INHOUSE_MIN_BET", &all.MinBet), amount("PALARO_INHOUSE_MAX_BET", &all.MaxBet)}
-	for _, g := range inhouse.Slugs {
-		l := all
-		env := "PALARO_INHOUSE_" + strings.ToUpper(g)
-		errs = append(errs, amount(env+"_MIN_BET", &l.MinBet), amount(env+"_MAX_BET", &l.MaxBet))
-		cfg.Limits[g] = l
-	}
-	errs = append(errs,
+	errs := []error{
 		duration("PALARO_INHOUSE_MINES_TIMEOUT", &cfg.MinesTimeout),
 		duration("PALARO_INHOUSE_FREESPIN_TIMEOUT", &cfg.FreeSpinTimeout),
 		amount("PALARO_INHOUSE_JACKPOT_SEED", &cfg.Jackpot.Seed),
-		integer("PALARO_INHOUSE_JACKPOT_HIT_DIVISOR", &cfg.Jackpot.HitDivisor))
-	cfg.Jackpot.ContributionBp = inhouse.DefaultContributionBp
-	errs = append(errs, integer("PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP", &cfg.Jackpot.ContributionBp))
+		integer("PALARO_INHOUSE_JACKPOT_HIT_DIVISOR", &cfg.Jackpot.HitDivisor)}
 	cfg.SlotProfile = env["PALARO_INHOUSE_SLOT_PROFILE"]
 	for _, err := range errs {
 		if err != nil {
 			return cfg, err
 		}
-	}
-	for g, l := range cfg.Limits {
-		if l.MinBet > 0 && l.MaxBet > 0 && l.MaxBet < l.MinBet {
-			return cfg, fmt.Errorf("in-house %s: maximum bet below minimum", g)
-		}
-	}
-	if cfg.Jackpot.ContributionBp > 10000 {
-		return cfg, fmt.Errorf("PALARO_INHOUSE_JACKPOT_CONTRIBUTION_BP: at most 10000")
 	}
 	return cfg, nil
 }

@@ -31,6 +31,9 @@ type Config struct {
 	LoginVerify LoginVerify `json:"loginVerify"`
 	// Cashier holds deposit methods and withdrawal rules (cashier.go); private.
 	Cashier Cashier `json:"cashier"`
+	// Inhouse holds the in-house games' stake ranges and jackpot share
+	// (inhouse.go); private.
+	Inhouse Inhouse `json:"inhouse,omitempty"`
 }
 
 // Info is the public brand configuration (docs/api.md, status.info).
@@ -383,6 +386,9 @@ func (c *Config) Validate() error {
 		return bad("%v", err)
 	}
 	if err := validateCashier(c.Cashier); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateInhouse(c.Inhouse); err != nil {
 		return bad("%v", err)
 	}
 	for _, list := range [][]string{c.Region.BlockedCIDRs, c.Region.AllowedCIDRs} {

@@ -58,7 +58,7 @@ type JackpotPublic struct {
 
 // PublicConfig gathers limits, tables and the jackpot.
 func (s *Service) PublicConfig(ctx context.Context) (PublicConfig, error) {
-	cur, decimals, err := s.currency(ctx)
+	cur, decimals, rules, err := s.rules(ctx)
 	if err != nil {
 		return PublicConfig{}, err
 	}
@@ -70,8 +70,13 @@ func (s *Service) PublicConfig(ctx context.Context) (PublicConfig, error) {
 	if err != nil {
 		return PublicConfig{}, err
 	}
-	out := PublicConfig{Currency: cur, Decimals: decimals, Games: s.cfg.Limits,
-		Jackpot: JackpotPublic{Pool: jp.Pool, Seed: s.cfg.Jackpot.Seed, ContributionBp: s.cfg.Jackpot.ContributionBp, HitDivisor: s.cfg.Jackpot.HitDivisor, Currency: cur},
+	games := make(map[string]Limit, len(Slugs))
+	for _, g := range Slugs {
+		r := rules.Range(g)
+		games[g] = Limit{MinBet: r.MinBet, MaxBet: r.MaxBet}
+	}
+	out := PublicConfig{Currency: cur, Decimals: decimals, Games: games,
+		Jackpot: JackpotPublic{Pool: jp.Pool, Seed: s.cfg.Jackpot.Seed, ContributionBp: rules.ContributionBp(), HitDivisor: s.cfg.Jackpot.HitDivisor, Currency: cur},
 		Slot:    SlotConfig{Profile: string(prof), Symbols: slot.Symbols(), Paytable: map[string][6]int64{}, ScatterPays: slot.ScatterPays(), FreeSpins: slot.FreeSpinAwards()},
 		Plinko:  PlinkoConfig{Risks: plinko.Risks, Tables: map[string][]int64{}},
 		Mines:   MinesConfig{DefaultSize: 5}}

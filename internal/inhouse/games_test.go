@@ -2,10 +2,12 @@ package inhouse
 
 import (
 	"encoding/json"
-	"github.com/palaro/palaro/internal/inhouse/slot"
 	"net/http"
 	"net/url"
 	"testing"
+
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/inhouse/slot"
 
 	"github.com/palaro/palaro/internal/fair"
 	"github.com/palaro/palaro/internal/inhouse/mines"
@@ -164,7 +166,7 @@ func TestGames(t *testing.T) {
 		t.Run("Config", func(t *testing.T) {
 			var cfg PublicConfig
 			s.call(http.MethodGet, "/wps/inhouse/config", nil, "", "", nil, &cfg)
-			if cfg.Currency != "PHP" || cfg.Games[GameSlot].MinBet != DefaultMinBet || cfg.Games[GameDice].MaxBet != DefaultMaxBet ||
+			if cfg.Currency != "PHP" || cfg.Games[GameSlot].MinBet != brand.DefaultInhouseMinBet || cfg.Games[GameDice].MaxBet != brand.DefaultInhouseMaxBet ||
 				len(cfg.Plinko.Tables) != 27 || len(cfg.Slot.Paylines) != 20 || cfg.Jackpot.ContributionBp != 100 || len(cfg.Mines.Sizes) != 6 {
 				t.Fatalf("config: %+v", cfg)
 			}

@@ -330,11 +330,11 @@ func decodeJSON(b []byte, v any) error {
 func (s *Service) parseAmount(ctx context.Context, slug string, n json.Number) (int64, error) {
 	v, err := strconv.ParseInt(n.String(), 10, 64)
 	if err != nil || v <= 0 {
-		_, decimals, cerr := s.currency(ctx)
+		_, decimals, rules, cerr := s.rules(ctx)
 		if cerr != nil {
 			return 0, cerr
 		}
-		return 0, apperr.Invalid("inhouse.bad_amount").With("min", money.Format(s.cfg.Limits[slug].MinBet, decimals))
+		return 0, apperr.Invalid("inhouse.bad_amount").With("min", money.Format(rules.Range(slug).MinBet, decimals))
 	}
 	return v, nil
 }

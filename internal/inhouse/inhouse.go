@@ -111,7 +111,8 @@ type RoundQuery struct {
 	PageSize int
 }
 
-// Limit is a game's stake range in minor units of the brand currency.
+// Limit is a game's stake range in minor units of the brand currency, as
+// the public config shows it (the brand's in-house rules, brand.Inhouse).
 type Limit struct {
 	MinBet int64 `json:"minBet"`
 	MaxBet int64 `json:"maxBet"`
@@ -119,8 +120,9 @@ type Limit struct {
 
 // JackpotConfig tunes the progressive jackpot.
 type JackpotConfig struct {
-	Seed           int64 // minor units the pool starts from and is reset to after a hit
-	ContributionBp int64 // share of every completed bet moved to the pool, in 1/10000 (100 = 1%)
+	Seed int64 // minor units the pool starts from and is reset to after a hit
+	// The share of each bet fed to the pool is brand data
+	// (brand.Inhouse.JackpotContributionBp).
 	// HitDivisor: a bet of amount a (minor units) hits with probability
 	// a / HitDivisor, whatever the pool holds (no adaptive behaviour).
 	HitDivisor int64
@@ -128,10 +130,9 @@ type JackpotConfig struct {
 
 // Config tunes the server; zero fields take the defaults.
 type Config struct {
-	Limits          map[string]Limit // per game slug
-	MinesTimeout    time.Duration    // an idle Mines board is cashed out after this
-	FreeSpinTimeout time.Duration    // idle free spins are played by the server after this
-	PendingGrace    time.Duration    // a PENDING or SETTLING round older than this is repaired by recovery
+	MinesTimeout    time.Duration // an idle Mines board is cashed out after this
+	FreeSpinTimeout time.Duration // idle free spins are played by the server after this
+	PendingGrace    time.Duration // a PENDING or SETTLING round older than this is repaired by recovery
 	RecoverEvery    time.Duration
 	JackpotFlush    time.Duration // how often completed rounds' contributions move to the pool
 	Jackpot         JackpotConfig
@@ -140,37 +141,18 @@ type Config struct {
 
 // Defaults.
 const (
-	DefaultMinBet          = 100       // 1.00 in a 2-decimal currency
-	DefaultMaxBet          = 1_000_000 // 10,000.00
 	DefaultMinesTimeout    = 30 * time.Minute
 	DefaultFreeSpinTimeout = 10 * time.Minute
 	DefaultPendingGrace    = 30 * time.Second
 	DefaultRecoverEvery    = time.Minute
 	DefaultJackpotFlush    = time.Second
 	DefaultJackpotSeed     = 1_000_000 // 10,000.00
-	DefaultContributionBp  = 100       // 1%
 	// DefaultHitDivisor: 1.00 (100 minor units) hits once in 4,000,000;
 	// the maximum 10,000.00 once in 400.
 	DefaultHitDivisor = 400_000_000
 )
 
 func (c *Config) defaults() {
-	if c.Limits == nil {
-		c.Limits = map[string]Limit{}
-	}
-	for _, g := range Slugs {
-		l := c.Limits[g]
-		if l.MinBet <= 0 {
-			l.MinBet = DefaultMinBet
-		}
-		if l.MaxBet <= 0 {
-			l.MaxBet = DefaultMaxBet
-		}
-		if l.MaxBet < l.MinBet {
-			l.MaxBet = l.MinBet
-		}
-		c.Limits[g] = l
-	}
 	if c.MinesTimeout <= 0 {
 		c.MinesTimeout = DefaultMinesTimeout
 	}
@@ -188,9 +170,6 @@ func (c *Config) defaults() {
 	}
 	if c.Jackpot.Seed <= 0 {
 		c.Jackpot.Seed = DefaultJackpotSeed
-	}
-	if c.Jackpot.ContributionBp <= 0 || c.Jackpot.ContributionBp > 10000 {
-		c.Jackpot.ContributionBp = DefaultContributionBp
 	}
 	if c.Jackpot.HitDivisor <= 0 {
 		c.Jackpot.HitDivisor = DefaultHitDivisor

@@ -60,7 +60,7 @@ func (s *site) jpSums() jpSums {
 func TestJackpotAccounting(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		const seed = 1_000_000
-		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, ContributionBp: 100, HitDivisor: 1 << 62}})
+		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, HitDivisor: 1 << 62}})
 		tok := s.login("demo01")
 		id := s.memberID("demo01")
 		s.fund(id, 10_000_000)
@@ -153,7 +153,7 @@ func TestJackpotAccounting(t *testing.T) {
 func TestJackpotRecovery(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		const seed = 500_000
-		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, ContributionBp: 100, HitDivisor: 1}})
+		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, HitDivisor: 1}})
 		tok := s.login("demo01")
 		id := s.memberID("demo01")
 		s.fund(id, 1_000_000)
@@ -188,7 +188,7 @@ func TestJackpotRecovery(t *testing.T) {
 func TestJackpotAccrualUnderConcurrentFlushes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		const seed = 100_000
-		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, ContributionBp: 100, HitDivisor: 1 << 62}})
+		s := newSite(t, d, Config{Jackpot: JackpotConfig{Seed: seed, HitDivisor: 1 << 62}})
 		tok := s.login("demo01")
 		s.fund(s.memberID("demo01"), 100_000_000)
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/fair"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/inhouse/player"
@@ -158,14 +159,25 @@ func (s *Service) currency(ctx context.Context) (code string, decimals int, err 
 	return b.Currency.Code, b.Currency.Decimals, nil
 }
 
+// rules are the brand's in-house money rules (stake ranges, jackpot share)
+// with its currency: brand data, so an operator's change applies to the
+// next round.
+func (s *Service) rules(ctx context.Context) (code string, decimals int, r brand.Inhouse, err error) {
+	b, err := s.brand.Current(ctx)
+	if err != nil {
+		return "", 0, brand.Inhouse{}, err
+	}
+	return b.Currency.Code, b.Currency.Decimals, b.Inhouse, nil
+}
+
 // --- checks ---
 
 // requireReal is the in-house games' one rule (player.Check).
 func requireReal(c account.Caller) error { return player.Check(c) }
 
 // checkAmount applies a game's stake range.
-func (s *Service) checkAmount(slug string, amount int64, decimals int) error {
-	l := s.cfg.Limits[slug]
+func checkAmount(rules brand.Inhouse, slug string, amount int64, decimals int) error {
+	l := rules.Range(slug)
 	switch {
 	case amount <= 0:
 		return apperr.Invalid("inhouse.bad_amount").With("min", money.Format(l.MinBet, decimals))
@@ -214,11 +226,11 @@ func (s *Service) open(ctx context.Context, c account.Caller, key string, o open
 	if err := money.CheckIdempotencyKey(key); err != nil {
 		return Play{}, err
 	}
-	cur, decimals, err := s.currency(ctx)
+	cur, decimals, rules, err := s.rules(ctx)
 	if err != nil {
 		return Play{}, err
 	}
-	if err := s.checkAmount(o.slug, o.amount, decimals); err != nil {
+	if err := checkAmount(rules, o.slug, o.amount, decimals); err != nil {
 		return Play{}, err
 	}
 	if o.check != nil {
@@ -235,7 +247,7 @@ func (s *Service) open(ctx context.Context, c account.Caller, key string, o open
 	now := s.clock.Now().UnixMilli()
 	r := roundRow{MemberID: c.MemberID, Game: o.slug, GameCode: g.GameCode, NodeID: g.NodeID, Currency: cur, Amount: o.amount,
 		Params: string(params), Key: key, RequestHash: o.hash, CreatedAt: now, State: statePending}
-	r.JPContribution = o.amount * s.cfg.Jackpot.ContributionBp / 10000
+	r.JPContribution = o.amount * rules.ContributionBp() / 10000
 
 	var final string // the state after the bet
 	// decide fixes the outcome for a seed pair and nonce.
