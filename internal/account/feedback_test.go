@@ -10,6 +10,7 @@ import (
 
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 const feedbackText = "My deposit has not arrived after an hour."
@@ -210,7 +211,7 @@ func TestIcon(t *testing.T) {
 			"https://cdn.example/a.png", "demo01"); err != nil {
 			t.Fatal(err)
 		}
-		e.svc.sessions.drop(0, hashToken(tok), "")
+		e.svc.sessions.Drop(session.Hash(tok))
 		if r := e.do(t, "GET", "/wps/member/info/icon", tok, ""); r.value["icon"] != "https://cdn.example/a.png" || r.value["custom"] != true {
 			t.Fatalf("%+v", r.value)
 		}

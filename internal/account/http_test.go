@@ -9,6 +9,7 @@ import (
 
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 func TestHTTP(t *testing.T) {
@@ -16,7 +17,7 @@ func TestHTTP(t *testing.T) {
 		e := newEnv(t, d)
 		login := e.do(t, "POST", "/wps/session/login", "", `{"username":"demo01","password":"Palaro2026"}`)
 		token, _ := login.value["token"].(string)
-		if login.status != 200 || len(token) != tokenLen || login.value["firstTimeLogin"] != false {
+		if login.status != 200 || len(token) != session.TokenLen || login.value["firstTimeLogin"] != false {
 			t.Fatalf("login: %+v", login)
 		}
 		if u, _ := login.value["userInfo"].(map[string]any); u["account"] != "demo01" || u["type"] != float64(0) {

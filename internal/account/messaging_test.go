@@ -26,6 +26,7 @@ import (
 
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // ---- HTTP SMS gateway ----
@@ -503,7 +504,7 @@ func TestResetMailOverSMTP(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("%q", text)
 			}
-			token := text[i+len("resetToken=") : i+len("resetToken=")+tokenLen]
+			token := text[i+len("resetToken=") : i+len("resetToken=")+session.TokenLen]
 			if lang == "EN" {
 				if err := e.svc.ResetByToken(context.Background(), token, "Bago2026x", "Bago2026x", cl); err != nil {
 					t.Fatalf("link from the mail: %v", err)

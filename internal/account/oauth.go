@@ -24,6 +24,7 @@ import (
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // Third-party login (Google, Facebook): OAuth 2 authorization code with
@@ -382,14 +383,14 @@ func (o *OAuth) Callback(ctx context.Context, providerID string, q url.Values, c
 			return returnTo + "#oauthError=disabled"
 		}
 		code := randomB64(32)
-		if err := o.svc.store.PutOAuthTicket(ctx, hashToken(code), oauthTicket{Kind: ticketLogin, Provider: p.ID,
+		if err := o.svc.store.PutOAuthTicket(ctx, session.Hash(code), oauthTicket{Kind: ticketLogin, Provider: p.ID,
 			Subject: id.Subject, MemberID: m.ID, CreatedAt: now, ExpiresAt: now.Add(oauthLoginTTL)}); err != nil {
 			return fail("failed", "store")
 		}
 		return returnTo + "#oauth=" + code
 	case apperr.As(err).Kind == apperr.KindNotFound:
 		ticket := randomB64(32)
-		if err := o.svc.store.PutOAuthTicket(ctx, hashToken(ticket), oauthTicket{Kind: ticketLink, Provider: p.ID,
+		if err := o.svc.store.PutOAuthTicket(ctx, session.Hash(ticket), oauthTicket{Kind: ticketLink, Provider: p.ID,
 			Subject: id.Subject, Email: id.Email, Name: id.Name, CreatedAt: now, ExpiresAt: now.Add(oauthLinkTTL)}); err != nil {
 			return fail("failed", "store")
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // The account side of third-party login: a linked login's exchange, linking
@@ -29,7 +30,7 @@ func (o *OAuth) Exchange(ctx context.Context, req OAuthExchange, cl Client) (Log
 	if err := o.svc.hit(ctx, "oauth:exchange:"+cl.IP, o.svc.cfg.LockoutWindow, o.svc.cfg.LockoutAfterIP, "request.too_many"); err != nil {
 		return LoginResult{}, err
 	}
-	t, err := o.svc.store.TakeOAuthTicket(ctx, hashToken(req.Code), ticketLogin, o.svc.clock.Now())
+	t, err := o.svc.store.TakeOAuthTicket(ctx, session.Hash(req.Code), ticketLogin, o.svc.clock.Now())
 	if err != nil {
 		return LoginResult{}, err
 	}
@@ -71,7 +72,7 @@ func (o *OAuth) Link(ctx context.Context, req OAuthLinkRequest, cl Client) (Logi
 	if req.Ticket == "" || len(req.Ticket) > MaxKey {
 		return LoginResult{}, apperr.Invalid("oauth.ticket_invalid")
 	}
-	hash := hashToken(req.Ticket)
+	hash := session.Hash(req.Ticket)
 	t, err := o.svc.store.PeekOAuthTicket(ctx, hash, ticketLink, o.svc.clock.Now())
 	if err != nil {
 		return LoginResult{}, err
@@ -87,7 +88,7 @@ func (o *OAuth) Link(ctx context.Context, req OAuthLinkRequest, cl Client) (Logi
 	if _, err := o.svc.store.LinkWithTicket(ctx, hash, res.UserInfo.ID, o.svc.clock.Now()); err != nil {
 		// The login worked but the link did not (ticket spent meanwhile, or
 		// this member already has an account of this provider): undo the session.
-		th := hashToken(res.Token)
+		th := session.Hash(res.Token)
 		if _, rerr := o.svc.store.RevokeSession(ctx, th, o.svc.clock.Now()); rerr == nil {
 			o.svc.revoked(ctx, res.UserInfo.ID, th, "")
 		}
@@ -119,7 +120,7 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 	if bc == nil || !bc.SwitchOn("USERNAMEREG3") {
 		return LoginResult{}, apperr.Forbidden("auth.operation_disabled")
 	}
-	hash := hashToken(req.Ticket)
+	hash := session.Hash(req.Ticket)
 	t, err := o.svc.store.PeekOAuthTicket(ctx, hash, ticketLink, o.svc.clock.Now())
 	if err != nil {
 		return LoginResult{}, err

@@ -293,7 +293,7 @@ func (s *Service) BindMobile(ctx context.Context, c Caller, req BindMobileReques
 		detail = "rebind from " + maskMobile(m.Mobile)
 	}
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventBindMobile, IP: cl.IP, Detail: detail})
-	s.sessions.drop(m.ID, "", "") // member info changed: reload it
+	s.dropSessions(m.ID, "", "") // member info changed: reload it
 	return s.Security(ctx, c)
 }
 
@@ -377,7 +377,7 @@ func (s *Service) BindEmail(ctx context.Context, c Caller, req BindEmailRequest,
 		detail = "rebind from " + maskEmail(m.Email)
 	}
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventBindEmail, IP: cl.IP, Detail: detail})
-	s.sessions.drop(m.ID, "", "")
+	s.dropSessions(m.ID, "", "")
 	return s.Security(ctx, c)
 }
 

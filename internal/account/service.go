@@ -3,11 +3,8 @@ package account
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/base32"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"log/slog"
 	"strconv"
@@ -19,6 +16,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // BrandSource is what this domain reads from the brand: switches and
@@ -123,7 +121,7 @@ type Service struct {
 	resetBaseURL string
 
 	botKey   *botKey
-	sessions *sessionCache
+	sessions *session.Cache[cachedSession]
 	events   SessionEvents
 	gate     Gate                  // responsible gaming (UseGate, gate.go); nil: none
 	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
@@ -137,7 +135,7 @@ func NewService(store *Store, brands BrandSource, limiter Limiter, clk clock.Clo
 	dummy, _ := HashPassword("palaro-dummy-password", cfg.Argon2)
 	return &Service{store: store, brand: brands, limiter: limiter, clock: clk, cfg: cfg, dummyHash: dummy, captchaText: newCaptchaText,
 		sms: Unconfigured{}, mailer: Unconfigured{}, botKey: &botKey{store: store},
-		sessions: newSessionCache(cfg.SessionCacheTTL, cfg.SessionCacheMax), events: noEvents{}, hasher: SharedHasher()}
+		sessions: session.NewCache[cachedSession](cfg.SessionCacheTTL, cfg.SessionCacheMax), events: noEvents{}, hasher: SharedHasher()}
 }
 
 //go:embed common_passwords.txt
@@ -157,21 +155,6 @@ var commonPasswords = func() map[string]struct{} {
 func IsCommonPassword(p string) bool {
 	_, ok := commonPasswords[strings.ToLower(p)]
 	return ok
-}
-
-// token is 32 random bytes, base64url without padding (43 characters).
-const tokenLen = 43
-
-func newToken() (token, hash string) {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	token = base64.RawURLEncoding.EncodeToString(b[:])
-	return token, hashToken(token)
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 func (s *Service) brandConfig(ctx context.Context) *brand.Config {
@@ -342,7 +325,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 
 func (s *Service) newSession(memberID int64, remember bool, loginType string, cl Client) (Session, string) {
 	now := s.clock.Now()
-	token, hash := newToken()
+	token, hash := session.NewToken()
 	limit := s.cfg.AbsoluteTimeout
 	if remember {
 		limit = s.cfg.RememberFor
@@ -413,46 +396,47 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 	if token == "" {
 		return Caller{}, nil
 	}
-	if len(token) != tokenLen {
+	if len(token) != session.TokenLen {
 		return Caller{}, apperr.Unauthorized("auth.session_expired")
 	}
-	hash := hashToken(token)
+	hash := session.Hash(token)
 	now := s.clock.Now()
-	e := s.sessions.get(hash, now)
+	e := s.sessions.Get(hash, now)
 	if e == nil {
 		sess, m, err := s.store.SessionCaller(ctx, hash)
 		if err != nil {
 			return Caller{}, err
 		}
-		e = &cachedSession{sess: sess, member: m, loadedAt: now}
+		e = &session.Entry[cachedSession]{Value: cachedSession{sess: sess, member: m}, LoadedAt: now}
 		if s.gate != nil && m.Type != TypeTrial {
-			if e.rule, err = s.gate.Session(ctx, m.ID, sess.CreatedAt); err != nil {
+			if e.Value.rule, err = s.gate.Session(ctx, m.ID, sess.CreatedAt); err != nil {
 				return Caller{}, err
 			}
 		}
-		s.sessions.put(hash, e)
+		s.sessions.Put(hash, e)
 	}
-	sess, m := e.sess, e.member
+	c := &e.Value
+	sess, m := c.sess, c.member
 	idle := s.cfg.IdleTimeout
 	if sess.Remember {
 		idle = s.cfg.RememberFor
 	}
-	if !sess.RevokedAt.IsZero() || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > idle || m.Status != StatusActive {
+	if !session.Live(now, sess.LastSeenAt, sess.ExpiresAt, sess.RevokedAt, idle) || m.Status != StatusActive {
 		return Caller{}, apperr.Unauthorized("auth.session_expired")
 	}
-	if !e.rule.EndsAt.IsZero() && !now.Before(e.rule.EndsAt) {
-		return Caller{}, e.rule.Ended
+	if !c.rule.EndsAt.IsZero() && !now.Before(c.rule.EndsAt) {
+		return Caller{}, c.rule.Ended
 	}
-	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.touching.CompareAndSwap(false, true) {
+	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.Touching() {
 		if err := s.store.TouchSession(ctx, hash, now); err != nil {
 			slog.WarnContext(ctx, "session touch failed", "err", err)
-			e.touching.Store(false)
+			e.Touched()
 		} else {
-			s.sessions.drop(0, hash, "") // the next request reloads the moved idle clock
+			s.sessions.Drop(hash) // the next request reloads the moved idle clock
 		}
 	}
-	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash, member: &e.member,
-		SessionStart: sess.CreatedAt, Restricted: e.rule.Restricted != nil, restricted: e.rule.Restricted}, nil
+	return Caller{MemberID: m.ID, Account: m.Account, Nickname: m.Nickname, Type: m.Type, TokenHash: hash, member: &c.member,
+		SessionStart: sess.CreatedAt, Restricted: c.rule.Restricted != nil, restricted: c.rule.Restricted}, nil
 }
 
 // Logout revokes the caller's session.

@@ -9,6 +9,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 func codeOf(err error) string {
@@ -44,7 +45,7 @@ func TestLogin(t *testing.T) {
 				if codeOf(err) != c.code {
 					t.Fatalf("got %v, want %q", err, c.code)
 				}
-				if c.code == "" && (len(res.Token) != tokenLen || res.UserInfo.ID == 0) {
+				if c.code == "" && (len(res.Token) != session.TokenLen || res.UserInfo.ID == 0) {
 					t.Fatalf("bad result %+v", res)
 				}
 			})
@@ -224,7 +225,7 @@ func TestSessions(t *testing.T) {
 			}
 		})
 		t.Run("ErrUnknownToken", func(t *testing.T) {
-			for _, tok := range []string{"x", strings.Repeat("A", tokenLen), "Bearer"} {
+			for _, tok := range []string{"x", strings.Repeat("A", session.TokenLen), "Bearer"} {
 				if _, err := e.svc.Authenticate(ctx, tok); codeOf(err) != "auth.session_expired" {
 					t.Fatalf("%q: %v", tok, err)
 				}
@@ -255,7 +256,7 @@ func TestSessions(t *testing.T) {
 			res := e.login(t, "demo01", DemoPassword)
 			seen := func() int64 {
 				var v int64
-				_ = d.QueryRowContext(ctx, d.Rebind(`SELECT last_seen_at FROM account_session WHERE token_hash = ?`), hashToken(res.Token)).Scan(&v)
+				_ = d.QueryRowContext(ctx, d.Rebind(`SELECT last_seen_at FROM account_session WHERE token_hash = ?`), session.Hash(res.Token)).Scan(&v)
 				return v
 			}
 			before := seen()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // SMSSender delivers a text to a phone. LogSMS is the demo provider; a
@@ -317,7 +318,7 @@ func (s *Service) ResetByEmail(ctx context.Context, username, email string, cl C
 	if n, _ := s.limiter.Hit(ctx, "reset:member:"+itoa(m.ID), time.Hour); n > 3 {
 		return nil
 	}
-	token, hash := newToken()
+	token, hash := session.NewToken()
 	now := s.clock.Now()
 	if err := s.store.PutResetToken(ctx, hash, m.ID, now, now.Add(s.cfg.ResetTokenTTL)); err != nil {
 		return err
@@ -347,7 +348,7 @@ func (s *Service) ResetByEmail(ctx context.Context, username, email string, cl C
 // ResetByToken sets a new password with an e-mailed token and revokes every session.
 func (s *Service) ResetByToken(ctx context.Context, token, newPassword, confirm string, cl Client) error {
 	token, newPassword, confirm = strings.TrimSpace(token), strings.TrimSpace(newPassword), strings.TrimSpace(confirm)
-	if len(token) != tokenLen {
+	if len(token) != session.TokenLen {
 		return apperr.Invalid("account.reset_invalid")
 	}
 	if err := maxLen("newPassword", newPassword, MaxPassword); err != nil {
@@ -362,7 +363,7 @@ func (s *Service) ResetByToken(ctx context.Context, token, newPassword, confirm 
 	// The policy is checked before the token is spent, so a refused password
 	// does not use up the link.
 	now := s.clock.Now()
-	id, err := s.store.ResetTokenMember(ctx, hashToken(token), now)
+	id, err := s.store.ResetTokenMember(ctx, session.Hash(token), now)
 	if err != nil {
 		return err
 	}
@@ -381,7 +382,7 @@ func (s *Service) ResetByToken(ctx context.Context, token, newPassword, confirm 
 	if err != nil {
 		return err
 	}
-	if used, err := s.store.UseResetToken(ctx, hashToken(token), now); err != nil {
+	if used, err := s.store.UseResetToken(ctx, session.Hash(token), now); err != nil {
 		return err
 	} else if used != m.ID {
 		return apperr.Invalid("account.reset_invalid")

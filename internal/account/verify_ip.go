@@ -8,6 +8,7 @@ import (
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // New-IP extra verification (brand loginVerify.newIp): a username/password
@@ -75,7 +76,7 @@ func (s *Service) newIPStep(ctx context.Context, m Member, req LoginRequest, cl 
 	if err := s.codeLimits(ctx, "login_verify", limitKey, cl); err != nil {
 		return nil, err
 	}
-	token, hash := newToken()
+	token, hash := session.NewToken()
 	now := s.clock.Now()
 	tk := LoginTicket{MemberID: m.ID, Method: t.Method, Remember: req.Remember, LoginType: req.Type, IP: cl.IP,
 		CreatedAt: now, ExpiresAt: now.Add(LoginTicketTTL)}
@@ -94,10 +95,10 @@ func (s *Service) newIPStep(ctx context.Context, m Member, req LoginRequest, cl 
 func (s *Service) liveTicket(ctx context.Context, ticket string) (LoginTicket, Member, codeTarget, error) {
 	bad := apperr.Invalid("auth.verify_ticket_invalid")
 	ticket = strings.TrimSpace(ticket)
-	if len(ticket) != tokenLen {
+	if len(ticket) != session.TokenLen {
 		return LoginTicket{}, Member{}, codeTarget{}, bad
 	}
-	tk, found, err := s.store.LoginTicketByHash(ctx, hashToken(ticket))
+	tk, found, err := s.store.LoginTicketByHash(ctx, session.Hash(ticket))
 	if err != nil {
 		return tk, Member{}, codeTarget{}, err
 	}

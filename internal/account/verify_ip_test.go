@@ -10,6 +10,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 func (f *fakeBrand) loginVerify(v brand.LoginVerify) {
@@ -48,7 +49,7 @@ func TestNewIPVerification(t *testing.T) {
 			v := r.value
 			// demo01 has no mobile: the brand prefers sms, the e-mail is used.
 			if r.status != 200 || v["verifyRequired"] != true || v["verifyMethod"] != "email" || v["maskedTarget"] != "d***1@palaro.example" ||
-				v["expiredMinutes"] != float64(5) || v["token"] != nil || len(v["verifyTicket"].(string)) != tokenLen {
+				v["expiredMinutes"] != float64(5) || v["token"] != nil || len(v["verifyTicket"].(string)) != session.TokenLen {
 				t.Fatalf("%+v", r)
 			}
 			ticket = v["verifyTicket"].(string)
@@ -95,7 +96,7 @@ func TestNewIPVerification(t *testing.T) {
 			}
 			r = verify(ticket, code, "198.51.100.2")
 			u, _ := r.value["userInfo"].(map[string]any)
-			if r.status != 200 || len(r.value["token"].(string)) != tokenLen || u["account"] != "demo01" || r.value["previousLoginTime"] == nil {
+			if r.status != 200 || len(r.value["token"].(string)) != session.TokenLen || u["account"] != "demo01" || r.value["previousLoginTime"] == nil {
 				t.Fatalf("%+v", r)
 			}
 			if info := e.do(t, "GET", "/wps/member/info", r.value["token"].(string), ""); info.status != 200 {
@@ -129,7 +130,7 @@ func TestNewIPVerification(t *testing.T) {
 			if err := e.store.BindMobile(ctx, 1, "63", "9176660000", e.clock.Now()); err != nil {
 				t.Fatal(err)
 			}
-			e.svc.sessions.drop(1, "", "")
+			e.svc.dropSessions(1, "", "")
 			e.clock.Advance(2 * time.Minute)
 			r := login("demo01", "198.51.100.4")
 			if r.value["verifyMethod"] != "sms" || r.value["maskedTarget"] != "+63 9** *** 0000" {
@@ -186,7 +187,7 @@ func TestNewIPVerification(t *testing.T) {
 		})
 
 		t.Run("ErrBadTickets", func(t *testing.T) {
-			for _, body := range []string{`{}`, `{"verifyTicket":"` + strings.Repeat("A", tokenLen) + `","verificationCode":"123456"}`,
+			for _, body := range []string{`{}`, `{"verifyTicket":"` + strings.Repeat("A", session.TokenLen) + `","verificationCode":"123456"}`,
 				`{"verifyTicket":"short","verificationCode":"123456"}`} {
 				if r := e.do(t, "POST", "/wps/session/login/verify", "", body); r.status != 400 || r.env.Code != "auth.verify_ticket_invalid" {
 					t.Fatalf("%s: %+v", body, r)
@@ -216,7 +217,7 @@ func (failingSMS) SendSMS(context.Context, string, string, string) error {
 
 func FuzzLoginVerifyDecode(f *testing.F) {
 	for _, s := range []string{`{"verifyTicket":"x","verificationCode":"123456"}`, `{}`, `[]`, `null`, `{"verifyTicket":1}`,
-		`{"verifyTicket":"` + strings.Repeat("a", tokenLen) + `","verificationCode":"\u0000"}`} {
+		`{"verifyTicket":"` + strings.Repeat("a", session.TokenLen) + `","verificationCode":"\u0000"}`} {
 		f.Add(s)
 	}
 	h := fuzzHandler(f)

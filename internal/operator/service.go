@@ -2,22 +2,17 @@ package operator
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 // Config holds the operator policy values; DefaultConfig is production.
@@ -62,7 +57,7 @@ type Service struct {
 	cfg       Config
 	logger    *slog.Logger
 	audit     *auditWriter
-	sessions  sessionCache
+	sessions  *session.Cache[cachedSession]
 	dummyHash string // verified for unknown usernames, so timing does not tell
 	clientIP  func(*http.Request) string
 	hasher    *account.Hasher // the process-wide argon2id bound
@@ -82,7 +77,7 @@ func NewService(store *Store, clk clock.Clock, cfg Config, logger *slog.Logger) 
 	}
 	dummy, _ := account.HashPassword("palaro-operator-dummy", cfg.Argon2)
 	return &Service{store: store, clock: clk, cfg: cfg, logger: logger, audit: newAuditWriter(store, logger),
-		sessions:  sessionCache{ttl: cfg.SessionCacheTTL, max: cfg.SessionCacheMax, entries: map[string]*cachedSession{}},
+		sessions:  session.NewCache[cachedSession](cfg.SessionCacheTTL, cfg.SessionCacheMax),
 		dummyHash: dummy, clientIP: peerIP, hasher: account.SharedHasher(), limiter: account.NewMemoryLimiter(clk),
 		gates: account.NewGates(cfg.LockoutAfter)}
 }
@@ -255,7 +250,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			_ = s.store.SetPassword(ctx, o.ID, o.PasswordHash, h, now)
 		}
 	}
-	token, tokenHash := newToken()
+	token, tokenHash := session.NewToken()
 	sess := Session{TokenHash: tokenHash, OperatorID: o.ID, IP: cl.IP, UserAgent: truncate(cl.UserAgent, 256),
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout)}
 	if err := s.store.StartSession(ctx, sess); err != nil {
@@ -318,11 +313,11 @@ func target(id int64) string { return "operator:" + strconv.FormatInt(id, 10) }
 
 // Logout ends the session of the token.
 func (s *Service) Logout(ctx context.Context, c Caller, token string) error {
-	h := hashToken(token)
+	h := session.Hash(token)
 	if err := s.store.RevokeSession(ctx, h, s.clock.Now()); err != nil {
 		return err
 	}
-	s.sessions.drop(h)
+	s.sessions.Drop(h)
 	return s.Audit(ctx, c, ActionLogout, target(c.ID), nil)
 }
 
@@ -339,30 +334,30 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error
 	if token == "" {
 		return Caller{}, apperr.Unauthorized("auth.token_required")
 	}
-	if len(token) != tokenLen {
+	if len(token) != session.TokenLen {
 		return Caller{}, apperr.Unauthorized("operator.session_expired")
 	}
-	hash := hashToken(token)
+	hash := session.Hash(token)
 	now := s.clock.Now()
-	e := s.sessions.get(hash, now)
+	e := s.sessions.Get(hash, now)
 	if e == nil {
 		sess, o, err := s.store.SessionOperator(ctx, hash)
 		if err != nil {
 			return Caller{}, err
 		}
-		e = &cachedSession{sess: sess, op: o, loadedAt: now}
-		s.sessions.put(hash, e)
+		e = &session.Entry[cachedSession]{Value: cachedSession{sess: sess, op: o}, LoadedAt: now}
+		s.sessions.Put(hash, e)
 	}
-	sess, o := e.sess, e.op
-	if !sess.RevokedAt.IsZero() || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > s.cfg.IdleTimeout || o.Status != 0 || !o.Role.Valid() {
+	sess, o := e.Value.sess, e.Value.op
+	if !session.Live(now, sess.LastSeenAt, sess.ExpiresAt, sess.RevokedAt, s.cfg.IdleTimeout) || o.Status != 0 || !o.Role.Valid() {
 		return Caller{}, apperr.Unauthorized("operator.session_expired")
 	}
-	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.touching.CompareAndSwap(false, true) {
+	if now.Sub(sess.LastSeenAt) >= s.cfg.TouchEvery && e.Touching() {
 		if err := s.store.TouchSession(ctx, hash, now); err != nil {
 			s.logger.WarnContext(ctx, "operator session touch failed", "err", err)
-			e.touching.Store(false)
+			e.Touched()
 		} else {
-			s.sessions.drop(hash) // the next request reloads the moved idle clock
+			s.sessions.Drop(hash) // the next request reloads the moved idle clock
 		}
 	}
 	return Caller{ID: o.ID, Username: o.Username, Role: o.Role}, nil
@@ -467,21 +462,6 @@ func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now tim
 	return created, nil
 }
 
-// token is 32 random bytes, base64url without padding (43 characters).
-const tokenLen = 43
-
-func newToken() (token, hash string) {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	token = base64.RawURLEncoding.EncodeToString(b[:])
-	return token, hashToken(token)
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -489,49 +469,9 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// sessionCache keeps resolved sessions (token hash -> session, operator)
-// for a few seconds, like the member session cache.
-type sessionCache struct {
-	ttl     time.Duration
-	max     int
-	mu      sync.RWMutex
-	entries map[string]*cachedSession
-}
-
+// cachedSession is a resolved session in the few-second cache
+// (session.Cache), like the members'.
 type cachedSession struct {
-	sess     Session
-	op       Operator
-	loadedAt time.Time
-	touching atomic.Bool
-}
-
-func (c *sessionCache) get(hash string, now time.Time) *cachedSession {
-	if c.ttl <= 0 {
-		return nil
-	}
-	c.mu.RLock()
-	e := c.entries[hash]
-	c.mu.RUnlock()
-	if e == nil || now.Sub(e.loadedAt) >= c.ttl || now.Before(e.loadedAt) {
-		return nil
-	}
-	return e
-}
-
-func (c *sessionCache) put(hash string, e *cachedSession) {
-	if c.ttl <= 0 {
-		return
-	}
-	c.mu.Lock()
-	if len(c.entries) >= c.max {
-		clear(c.entries) // rare: far more live operator sessions than operators
-	}
-	c.entries[hash] = e
-	c.mu.Unlock()
-}
-
-func (c *sessionCache) drop(hash string) {
-	c.mu.Lock()
-	delete(c.entries, hash)
-	c.mu.Unlock()
+	sess Session
+	op   Operator
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
+	"github.com/palaro/palaro/internal/platform/session"
 )
 
 func TestLogin(t *testing.T) {
@@ -14,7 +15,7 @@ func TestLogin(t *testing.T) {
 		s := newSite(t, d)
 		t.Run("OK", func(t *testing.T) {
 			r := s.do("POST", "/ops/v1/login", "", map[string]string{"username": "FINANCE01", "password": account.DemoPassword}, nil)
-			if r.status != 200 || len(r.value["token"].(string)) != tokenLen {
+			if r.status != 200 || len(r.value["token"].(string)) != session.TokenLen {
 				t.Fatalf("login: %d %+v", r.status, r.env)
 			}
 			op := r.value["operator"].(map[string]any)
@@ -172,7 +173,7 @@ func TestSessionExpiry(t *testing.T) {
 			if err := d.QueryRow(d.Rebind(`SELECT COUNT(*) FROM operator_session WHERE token_hash = ?`), tok).Scan(&n); err != nil || n != 0 {
 				t.Fatalf("raw token stored: %d %v", n, err)
 			}
-			if err := d.QueryRow(d.Rebind(`SELECT COUNT(*) FROM operator_session WHERE token_hash = ?`), hashToken(tok)).Scan(&n); err != nil || n != 1 {
+			if err := d.QueryRow(d.Rebind(`SELECT COUNT(*) FROM operator_session WHERE token_hash = ?`), session.Hash(tok)).Scan(&n); err != nil || n != 1 {
 				t.Fatalf("hash not stored: %d %v", n, err)
 			}
 		})
