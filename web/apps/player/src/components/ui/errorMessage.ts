@@ -18,15 +18,17 @@ export function errorCode(error: unknown): string | undefined {
  * wallet pages (keeps the boot namespace small); the game codes (launch.,
  * favorite.) in games:errors, the records codes in records:errors and the
  * in-house game codes (inhouse., dice., mines., plinko., fair., crash.,
- * slot.) in originals:errors, loaded with the Palaro Originals pages; else
- * the server's message (TY or EN), else a generic line.
+ * slot.) in originals:errors, loaded with the Palaro Originals pages; the
+ * responsible-gaming codes (rg.) in rg:errors (and those met at login, on a
+ * deposit or a transfer also in auth, cashier and wallet); else the server's
+ * message (TY or EN), else a generic line.
  */
 export function errorMessage(t: TFunction, error: unknown): string {
   const code = errorCode(error);
   const fallback = error instanceof Error && error.message && error.message !== code ? error.message : t('errors:unknown');
   if (!code) return fallback;
   const text = t(
-    ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.', 'originals:errors.'].map((ns) => ns + code),
+    ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.', 'originals:errors.', 'rg:errors.'].map((ns) => ns + code),
     { defaultValue: fallback },
   );
   // Error answers carry no parameters: a translation that needs one ({{min}}) would show the
