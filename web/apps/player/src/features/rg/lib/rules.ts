@@ -14,16 +14,19 @@ export function currencyDecimals(currency: string): number {
   }
 }
 
-/** "₱1,234.50" (the currency's own symbol where it has one, else "1,234.50 XYZ"). */
+/** "₱1,234.50", "-₱5.00" (the currency's own symbol where it has one, else "1,234.50 XYZ"). */
 export function formatMoney(minor: number | bigint, currency: string): string {
-  const amount = formatMinor(minor, currencyDecimals(currency));
+  const negative = typeof minor === 'bigint' ? minor < 0n : minor < 0;
+  const abs = typeof minor === 'bigint' ? (negative ? -minor : minor) : Math.abs(minor);
+  const amount = (negative ? '-' : '') + formatMinor(abs, currencyDecimals(currency));
   let symbol = '';
   try {
     symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '';
   } catch {
     /* unknown code */
   }
-  return symbol && symbol !== currency ? `${symbol}${amount}` : `${amount} ${currency}`.trim();
+  if (symbol && symbol !== currency) return negative ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+  return `${amount} ${currency}`.trim();
 }
 
 /** Minor units -> the decimal text a field shows ("5000.50"). */
