@@ -12,7 +12,8 @@ import { bindingDepositLimit, DepositLimitNotice } from './components/DepositLim
 import { breakEnd, BreakSection } from './components/Breaks';
 import { ResponsibleGaming } from './components/ResponsibleGaming';
 import RgShell from './components/RgShell';
-import { formatCountdown, isLoosening, moneyLimitSchema, nextRealityCheck, parseLimitAmount, sessionLimitSchema } from './lib/rules';
+import { formatCountdown, isLoosening, nextRealityCheck, parseLimitAmount } from './lib/rules';
+import { moneyLimitSchema, sessionLimitSchema } from './lib/schemas';
 
 vi.mock('@/lib/socket', () => ({ startSocket: vi.fn(), stopSocket: vi.fn(), socketOpen: () => false, subscribe: vi.fn(() => () => undefined) }));
 

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog, errorMessage } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 import { RG_SETTINGS_KEY, setLimit, type Limit, type RgSettings } from '../api/rg';
-import { currencyDecimals, formatMoney, minorToInput, moneyLimitSchema, sessionLimitSchema } from '../lib/rules';
+import { currencyDecimals, formatMoney, minorToInput } from '../lib/rules';
+import { moneyLimitSchema, sessionLimitSchema } from '../lib/schemas';
 import s from './rg.module.css';
 
 type Props = { limit: Limit; settings: RgSettings; onClose: () => void; onSaved: (note: string) => void };

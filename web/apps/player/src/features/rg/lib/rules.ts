@@ -1,8 +1,8 @@
 // The rules the page applies before sending (the server checks again, with the
-// same codes): limit amounts, session minutes, and the timing of pending raises
-// and reality checks. Money stays a decimal string until it becomes integer
+// same codes): limit amounts, session minutes (the forms' schemas are in
+// schemas.ts, so zod loads with the form only), and the timing of pending
+// raises and reality checks. Money stays a decimal string until it becomes integer
 // minor units as a bigint: never a float.
-import { z } from 'zod';
 import { formatMinor } from '@/lib/format';
 
 /** The currency's number of decimals (PHP 2, JPY 0); 2 when the runtime does not know the code. */
@@ -56,54 +56,9 @@ export function parseLimitAmount(text: string, decimals: number): { minor: bigin
   return { minor };
 }
 
-/**
- * The money limit form: a positive amount with at most the currency's decimals,
- * at most the brand maximum and, when the operator imposed one, at most that.
- * The parsed value is integer minor units.
- */
-export function moneyLimitSchema(opts: { decimals: number; max: number; operatorMax?: number | null }) {
-  return z.object({
-    amount: z.string().transform((text, ctx) => {
-      const p = parseLimitAmount(text, opts.decimals);
-      if ('issue' in p) {
-        ctx.addIssue({ code: 'custom', message: p.issue });
-        return z.NEVER;
-      }
-      if (opts.max > 0 && p.minor > BigInt(opts.max)) {
-        ctx.addIssue({ code: 'custom', message: 'aboveMax' });
-        return z.NEVER;
-      }
-      if (opts.operatorMax != null && p.minor > BigInt(opts.operatorMax)) {
-        ctx.addIssue({ code: 'custom', message: 'aboveOperator' });
-        return z.NEVER;
-      }
-      return Number(p.minor);
-    }),
-  });
-}
-
 export const SESSION_MINUTES_MIN = 5;
 export const SESSION_MINUTES_MAX = 1440;
 export type MinutesIssue = 'required' | 'whole' | 'minutesRange' | 'aboveOperator';
-
-/** The session time limit form: whole minutes, 5 to 1440 (and at most an operator's). */
-export function sessionLimitSchema(opts: { operatorMax?: number | null } = {}) {
-  return z.object({
-    amount: z.string().transform((text, ctx) => {
-      const s = text.trim();
-      const fail = (message: MinutesIssue) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (s === '') return fail('required');
-      if (!/^\d{1,5}$/.test(s)) return fail('whole');
-      const n = Number(s);
-      if (n < SESSION_MINUTES_MIN || n > SESSION_MINUTES_MAX) return fail('minutesRange');
-      if (opts.operatorMax != null && n > opts.operatorMax) return fail('aboveOperator');
-      return n;
-    }),
-  });
-}
 
 /** True when the new value loosens the limit (a raise or a removal): it waits for the cooling-off. */
 export function isLoosening(current: number | null, next: number | null): boolean {

@@ -2,7 +2,7 @@
 // server's rules), and for a bank transfer the receiving account, the
 // transfer reference and the receipt image. ONLINE sends the browser to the
 // provider's payment page.
-import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Send } from 'lucide-react';
@@ -22,9 +22,11 @@ import {
   type Deposit,
   type DepositMethod,
 } from '@/features/cashier';
-import { DepositLimitNotice } from '@/features/rg';
 import { BankDetails } from './BankDetails';
 import s from './page.module.css';
+
+// Only when a deposit limit refused a deposit: its own small chunk.
+const DepositLimitNotice = lazy(async () => ({ default: (await import('@/features/rg/components/DepositLimitNotice')).DepositLimitNotice }));
 
 export const REFERENCE_MIN = 4;
 export const REFERENCE_MAX = 40;
