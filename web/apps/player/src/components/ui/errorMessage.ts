@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 
 export function errorCode(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.code;
@@ -35,5 +36,10 @@ export function errorMessage(t: TFunction, error: unknown): string {
   // placeholder, so the server's own message (which has the value filled in) is used instead.
   const placeholder = /{{\s*\w+\s*}}/g;
   if (!placeholder.test(text)) return text;
+  // The one exception: the end of a time-out or self-exclusion ({{until}}, rg.timeout and
+  // rg.self_excluded) is in the server's message as epoch milliseconds; read back, it lets
+  // the sentence be in the user's language with the date in the brand's zone.
+  const until = /^[^{]*({{\s*until\s*}}[^{]*)?$/.test(text) && error instanceof Error ? /(?:^|\D)(\d{13})(?:\D|$)/.exec(error.message) : null;
+  if (until) return text.replace(/{{\s*until\s*}}/, formatDateTime(Number(until[1])));
   return error instanceof Error && error.message && error.message !== code ? error.message : text.replace(placeholder, '…');
 }
