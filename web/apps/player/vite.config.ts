@@ -131,12 +131,31 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * react-hook-form imports React's default object; under preact/compat that
+ * object brings every compat export into the runtime chunk the home page
+ * loads. Its React is a small object of the hooks it uses instead
+ * (src/lib/react-hook-form-react.ts).
+ */
+function hookFormReact(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/react-hook-form-react.ts', import.meta.url));
+  return {
+    name: 'palaro-hook-form-react',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if ((source === 'react' || source === 'preact/compat') && importer && /[\\/]node_modules[\\/]react-hook-form[\\/]/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
+
 // The build lands in the Go embed directory so `bin/palaro` serves it.
 export default defineConfig(({ command }) => ({
   // `make web` / `make run` print warnings and errors only, not the build's
   // per-file listing (PALARO_WEB_VERBOSE=1 brings it back).
   logLevel: command === 'build' && process.env.PALARO_WEB_VERBOSE !== '1' ? 'warn' : 'info',
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), ...(command === 'build' && process.env.PALARO_WEB_REACT !== '1' ? [hookFormReact()] : []), inlineEntryCss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: src },

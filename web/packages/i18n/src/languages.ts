@@ -58,7 +58,7 @@ export function languageInfo(code: string): LanguageInfo | undefined {
 }
 
 /** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
-export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals'] as const;
+export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals', 'rg'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
  * Loaded before the first render. The rest (auth, member, agent) belong to

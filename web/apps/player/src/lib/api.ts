@@ -36,13 +36,16 @@ function sessionToken(): string | null {
   }
 }
 
-let onUnauthorized: (() => void) | undefined;
-/** features/session registers what a dead session means (clear it; the user is a visitor). */
-export function setUnauthorizedHandler(fn: (() => void) | undefined) {
+let onUnauthorized: ((code: string) => void) | undefined;
+/** features/session registers what a dead session means (clear it; the user is a visitor), told which code ended it. */
+export function setUnauthorizedHandler(fn: ((code: string) => void) | undefined) {
   onUnauthorized = fn;
 }
-/** 401 codes that mean the token sent is not (or no longer) a session; a failed login is not one of them. */
-const DEAD_SESSION_CODES = new Set(['auth.session_expired', 'auth.token_required']);
+/**
+ * 401 codes that mean the token sent is not (or no longer) a session; a failed login is not one of them.
+ * rg.session_limit: the player's own session time limit is over (docs/responsible-gaming.md).
+ */
+const DEAD_SESSION_CODES = new Set(['auth.session_expired', 'auth.token_required', 'rg.session_limit']);
 
 export function buildUrl(path: string, params?: QueryParams): string {
   if (!params) return path;
@@ -89,7 +92,7 @@ export async function apiRequest<T>(
     throw new ApiError(res.ok ? 'server.bad_response' : 'server.internal', res.statusText, res.status);
   }
   if (!res.ok || !env.success) {
-    if (res.status === 401 && token && DEAD_SESSION_CODES.has(env?.code) && sessionToken() === token) onUnauthorized?.();
+    if (res.status === 401 && token && DEAD_SESSION_CODES.has(env?.code) && sessionToken() === token) onUnauthorized?.(env.code);
     throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
   }
   return env.value;

@@ -39,6 +39,7 @@ export const paths = {
   /** Where the payment page sends the player back: the deposit page showing that order. */
   depositOrder: (orderNo: string) => `/member/depositv2?order=${encodeURIComponent(orderNo)}`,
   withdraw: '/member/withdraw',
+  responsibleGaming: '/member/responsibleGaming',
   transactionHistory: '/member/transactionHistory',
   messages: '/member/messageV2',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),

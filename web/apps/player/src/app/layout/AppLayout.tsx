@@ -1,10 +1,11 @@
 // The storefront layout: header, side menu (mini mode persisted; a drawer on
 // phones; hidden on lottery and seamless pages), the page, footer and the
 // phone bottom navigation.
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { useSession } from '@/features/session';
 import { useAfterFirstPaint } from '@/lib/motion';
 import { isSideMenuCollapsedPath } from '@/lib/paths';
 import { BottomNav } from './BottomNav';
@@ -15,6 +16,19 @@ import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import s from './AppLayout.module.css';
 
 export const SIDE_MINI_KEY = 'sideMenuMini';
+
+// Responsible gaming across the session (reality checks, the session time
+// limit, withdrawal-only sessions): its own chunk, fetched only for a real session.
+const RgShell = lazy(() => import('@/features/rg/components/RgShell'));
+
+/** True from the first moment a real (not trial) session exists, and from then on: the shell also tells a player why a session ended. */
+function useRgShell(): boolean {
+  const session = useSession();
+  const want = (session.loggedIn && !session.isTrial) || !!session.ended;
+  const [on, setOn] = useState(want);
+  if (want && !on) setOn(true);
+  return on || want;
+}
 
 function readMini(): boolean {
   try {
@@ -32,6 +46,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hideSide = isSideMenuCollapsedPath(pathname);
   const footer = useAfterFirstPaint();
+  const rg = useRgShell();
 
   const toggleMini = useCallback(() => {
     setMini((m) => {
@@ -67,6 +82,11 @@ export function AppLayout() {
         {footer && <Footer />}
       </div>
       <BottomNav onGames={() => setDrawerOpen((o) => !o)} gamesOpen={drawerOpen} />
+      {rg && (
+        <Suspense fallback={null}>
+          <RgShell />
+        </Suspense>
+      )}
     </div>
   );
 }

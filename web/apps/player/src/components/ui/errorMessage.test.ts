@@ -11,7 +11,7 @@ function t() {
     resources: {
       EN: {
         errors: { unknown: 'Something went wrong.', 'network': { offline: 'Offline.' } },
-        auth: { errors: { auth: { bad: 'Wrong password.' } } },
+        auth: { errors: { auth: { bad: 'Wrong password.' }, rg: { timeout: 'You are on a time-out until {{until}}.' } } },
         cashier: { errors: { money: { below_min: 'The minimum amount is {{min}}.' }, withdraw: { in_progress: 'Still in progress.' } } },
         games: { errors: { launch: { maintenance: 'Under maintenance.' } } },
         records: { errors: { records: { range_too_long: 'At most 92 days.' } } },
@@ -39,4 +39,12 @@ test('game and records codes resolve in games:errors and records:errors', () => 
   const tf = t();
   expect(errorMessage(tf, new ApiError('launch.maintenance', 'server text', 409))).toBe('Under maintenance.');
   expect(errorMessage(tf, new ApiError('records.range_too_long', 'server text', 400))).toBe('At most 92 days.');
+});
+
+test('the end of a time-out comes back from the server message as a date in the brand zone, in the user language', () => {
+  const tf = t();
+  const until = Date.UTC(2026, 10, 28, 16, 0, 0);
+  expect(errorMessage(tf, new ApiError('rg.timeout', `You are taking a break until ${until}. You can log in again after that.`, 403))).toBe('You are on a time-out until 2026-11-29 00:00:00.');
+  // A server message that already has a written date is shown as it is.
+  expect(errorMessage(tf, new ApiError('rg.timeout', 'Pahinga hanggang 2026-11-29 00:00.', 403))).toBe('Pahinga hanggang 2026-11-29 00:00.');
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 
 export function errorCode(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.code;
@@ -18,20 +19,27 @@ export function errorCode(error: unknown): string | undefined {
  * wallet pages (keeps the boot namespace small); the game codes (launch.,
  * favorite.) in games:errors, the records codes in records:errors and the
  * in-house game codes (inhouse., dice., mines., plinko., fair., crash.,
- * slot.) in originals:errors, loaded with the Palaro Originals pages; else
- * the server's message (TY or EN), else a generic line.
+ * slot.) in originals:errors, loaded with the Palaro Originals pages; the
+ * responsible-gaming codes (rg.) in rg:errors (and those met at login, on a
+ * deposit or a transfer also in auth, cashier and wallet); else the server's
+ * message (TY or EN), else a generic line.
  */
 export function errorMessage(t: TFunction, error: unknown): string {
   const code = errorCode(error);
   const fallback = error instanceof Error && error.message && error.message !== code ? error.message : t('errors:unknown');
   if (!code) return fallback;
   const text = t(
-    ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.', 'originals:errors.'].map((ns) => ns + code),
+    ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.', 'originals:errors.', 'rg:errors.'].map((ns) => ns + code),
     { defaultValue: fallback },
   );
   // Error answers carry no parameters: a translation that needs one ({{min}}) would show the
   // placeholder, so the server's own message (which has the value filled in) is used instead.
   const placeholder = /{{\s*\w+\s*}}/g;
   if (!placeholder.test(text)) return text;
+  // The one exception: the end of a time-out or self-exclusion ({{until}}, rg.timeout and
+  // rg.self_excluded) is in the server's message as epoch milliseconds; read back, it lets
+  // the sentence be in the user's language with the date in the brand's zone.
+  const until = /^[^{]*({{\s*until\s*}}[^{]*)?$/.test(text) && error instanceof Error ? /(?:^|\D)(\d{13})(?:\D|$)/.exec(error.message) : null;
+  if (until) return text.replace(/{{\s*until\s*}}/, formatDateTime(Number(until[1])));
   return error instanceof Error && error.message && error.message !== code ? error.message : text.replace(placeholder, '…');
 }

@@ -28,7 +28,15 @@ export type SessionSnapshot = Session & {
   previousLoginTime: number | null;
   /** Bumped on every login, so effects can tell one login from the next. */
   loginSeq: number;
+  /**
+   * Why the last session ended when the player did not log out themselves and
+   * should be told (a session time limit, a time-out or self-exclusion they
+   * just took): the code, and the end of the block when there is one.
+   */
+  ended?: SessionEnd;
 };
+
+export type SessionEnd = { code: string; until?: number };
 
 const VISITOR: SessionSnapshot = {
   loggedIn: false,
@@ -169,12 +177,15 @@ export async function establishSession(result: LoginResult, opts: EstablishOptio
   if (result.passwordExpired && loginType === 'username') for (const l of forcedListeners) l();
 }
 
-function toVisitor() {
+function toVisitor(ended?: SessionEnd) {
   infoRequest?.abort();
   void socketModule?.then((m) => m.stopSocket());
   clearStoredSession();
-  set({ ...VISITOR, loginSeq: state.loginSeq });
+  set({ ...VISITOR, loginSeq: state.loginSeq, ended });
 }
+
+/** Codes that end a session for a reason the player is told (responsible gaming). */
+const TOLD_END_CODES = new Set(['rg.session_limit', 'rg.timeout', 'rg.self_excluded']);
 
 /** Logs out: DELETE /wps/session/logout, then the browser forgets the session whatever the answer. */
 export async function logout(): Promise<void> {
@@ -189,8 +200,29 @@ export async function logout(): Promise<void> {
 }
 
 /** A request answered 401 with a dead token: the user is a visitor again. */
-export function expireSession() {
-  if (state.token || readToken()) toVisitor();
+export function expireSession(code?: string) {
+  if (state.token || readToken()) toVisitor(code && TOLD_END_CODES.has(code) ? { code } : undefined);
+}
+
+/**
+ * The server has already ended the session (a time-out or self-exclusion the
+ * player just took, or the session time limit): forget it here and remember why,
+ * so the shell can say so. The logout call still runs; its answer does not matter.
+ */
+export async function endSession(end: SessionEnd): Promise<void> {
+  if (state.token) {
+    try {
+      await apiRequest('DELETE', '/wps/session/logout');
+    } catch {
+      /* the session is already over on the server */
+    }
+  }
+  toVisitor(end);
+}
+
+/** The player has read why the session ended. */
+export function clearSessionEnd() {
+  if (state.ended) set({ ...state, ended: undefined });
 }
 
 /** Tests only. */

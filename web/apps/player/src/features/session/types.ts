@@ -20,6 +20,8 @@ export type UserInfo = {
   createdTime: number;
   /** This session's login (Unix ms). */
   lastLoginTime: number | null;
+  /** A withdrawal-only session of a self-excluded player (docs/responsible-gaming.md). */
+  rgRestricted?: boolean;
 };
 
 /** The value of a login, a registration, a free-play start and a reset by phone. */

@@ -151,6 +151,22 @@ describe('deposit page', () => {
     expect(screen.getByTestId('deposit-submit')).toBeDisabled();
   });
 
+  test('a deposit refused by a deposit limit stays on the page with the limit notice, no payment page', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    const api = stub({
+      'POST /wps/cashier/deposits': { status: 403, code: 'rg.deposit_limit' },
+      'GET /wps/rg/settings': { value: { currency: 'PHP', maxAmount: 100000000, limits: [], realityCheck: { minutes: null }, block: null, restricted: false } },
+    });
+    renderPage(<DepositPage />);
+    fireEvent.click(await screen.findByTestId('deposit-method-GCASH'));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150' } });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByTestId('rg-deposit-limit')).toBeInTheDocument();
+    expect(api.to('POST /wps/cashier/deposits')).toHaveLength(1);
+    expect(go).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('deposit-error')).toBeNull();
+  });
+
   test('back from the payment page: the order is polled until credited', async () => {
     let status = 'PENDING_PAYMENT';
     stub({

@@ -2,7 +2,7 @@
 // server's rules), and for a bank transfer the receiving account, the
 // transfer reference and the receipt image. ONLINE sends the browser to the
 // provider's payment page.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Send } from 'lucide-react';
@@ -25,6 +25,9 @@ import {
 import { BankDetails } from './BankDetails';
 import s from './page.module.css';
 
+// Only when a deposit limit refused a deposit: its own small chunk.
+const DepositLimitNotice = lazy(async () => ({ default: (await import('@/features/rg/components/DepositLimitNotice')).DepositLimitNotice }));
+
 export const REFERENCE_MIN = 4;
 export const REFERENCE_MAX = 40;
 
@@ -43,6 +46,8 @@ export function DepositForm({ method, decimals, currency, onSubmitted }: { metho
   const [receipt, setReceipt] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string>();
+  // The server refused the deposit because of one of the player's deposit limits.
+  const [limitHit, setLimitHit] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const bank = method.type === 'BANK';
 
@@ -60,6 +65,7 @@ export function DepositForm({ method, decimals, currency, onSubmitted }: { metho
     ev.preventDefault();
     if (pending || leaving) return;
     setServerError(undefined);
+    setLimitHit(false);
     const e: Errors = { amount: amountError(amount) };
     if (bank) {
       const ref = reference.trim();
@@ -96,6 +102,7 @@ export function DepositForm({ method, decimals, currency, onSubmitted }: { metho
       const msg = errorMessage(t, err);
       if (code.startsWith('money.')) setErrors((x) => ({ ...x, amount: msg }));
       else if (code.startsWith('upload.')) setErrors((x) => ({ ...x, receipt: msg }));
+      else if (code === 'rg.deposit_limit') setLimitHit(true);
       else setServerError(msg);
     }
   };
@@ -158,6 +165,11 @@ export function DepositForm({ method, decimals, currency, onSubmitted }: { metho
             testId="deposit-receipt"
           />
         </>
+      )}
+      {limitHit && (
+        <Suspense fallback={<p className={s.serverError}>{errorMessage(t, { code: 'rg.deposit_limit' })}</p>}>
+          <DepositLimitNotice />
+        </Suspense>
       )}
       {serverError && (
         <p className={s.serverError} role="alert" data-testid="deposit-error">

@@ -10,6 +10,7 @@ import {
   ArrowUpFromLine,
   Award,
   Gift,
+  LifeBuoy,
   MessageSquare,
   ReceiptText,
   ScrollText,
@@ -32,6 +33,7 @@ import s from './CentreLayout.module.css';
 
 const ICONS: Record<CentreKey, ComponentType<LucideProps>> = {
   securityCenter: ShieldCheck,
+  responsibleGaming: LifeBuoy,
   transferFund: Wallet,
   depositv2: ArrowDownToLine,
   withdraw: ArrowUpFromLine,

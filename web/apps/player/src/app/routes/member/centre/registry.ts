@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 /** Every entry of the spec's personal centre menu, in order. securityCenter is /member itself. */
 export const CENTRE_MENU_ORDER = [
   'securityCenter',
+  'responsibleGaming',
   'transferFund',
   'depositv2',
   'withdraw',
@@ -36,6 +37,7 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'personalHistoryCopy', load: () => import('../BettingRecordPage') },
   { key: 'personalProfit', load: () => import('../PersonalProfitPage') },
   { key: 'messageV2', load: () => import('../MessagesPage') },
+  { key: 'responsibleGaming', load: () => import('../ResponsibleGamingPage') },
 ];
 
 /** The path of a centre menu entry. */
