@@ -114,6 +114,10 @@ describe('the rules', () => {
     expect(nextRealityCheck(start, 15, start + 20 * 60_000)).toBe(start + 30 * 60_000);
     // Exactly on a boundary already seen: the next one.
     expect(nextRealityCheck(start, 15, start + 15 * 60_000, start + 15 * 60_000)).toBe(start + 30 * 60_000);
+    // One that fell due after the last one seen is not skipped: due at once.
+    expect(nextRealityCheck(start, 15, start + 31 * 60_000, start + 15 * 60_000)).toBe(start + 30 * 60_000);
+    // After a long sleep, one check, not one per step missed.
+    expect(nextRealityCheck(start, 15, start + 100 * 60_000, start + 15 * 60_000)).toBe(start + 90 * 60_000);
   });
 
   test('countdowns and break ends', () => {

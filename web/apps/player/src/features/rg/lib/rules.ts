@@ -88,13 +88,16 @@ export function formatDuration(ms: number): string {
 
 /**
  * When the next reality check is due: every `minutes` counted from the
- * session's start, the first one after `now` (a check the player has already
- * seen, `seenUpTo`, is not shown again). Null when they are off.
+ * session's start, the first one after the last the player has seen
+ * (`seenUpTo`), so one that fell due while the page slept or the dialog was
+ * being closed is shown at once (a past time), never skipped; but at most
+ * one step back from `now`, so a long sleep shows one check, not a queue of
+ * them. Null when they are off.
  */
 export function nextRealityCheck(startedAt: number, minutes: number | null | undefined, now: number, seenUpTo = 0): number | null {
   if (!minutes || minutes <= 0) return null;
   const step = minutes * 60_000;
-  const from = Math.max(now, seenUpTo);
+  const from = seenUpTo > 0 ? Math.max(seenUpTo, now - step) : now;
   const k = Math.max(1, Math.floor((from - startedAt) / step) + 1);
   return startedAt + k * step;
 }
