@@ -770,8 +770,10 @@ ledger_crash() { # db-label database-url port
   ok=$(ledger_json "$out" ok); kills=$(ledger_json "$out" kills); acked=$(ledger_json "$out" acked); sent=$(ledger_json "$out" sent)
   missing=$(ledger_json "$out" missingAcked); dup=$(ledger_json "$out" duplicated); unknown=$(ledger_json "$out" unknownKeys)
   wrong=$(ledger_json "$out" amountWrong); verify=$(ledger_json "$out" verifyExit)
+  local fmiss fextra events
+  fmiss=$(ledger_json "$out" factsMissing); fextra=$(ledger_json "$out" factsExtra); events=$(ledger_json "$out" eventsExit)
   mark "$([ "$ok" = true ] && echo 1 || echo 0)"
-  ROWS+=("| ledger crash run on $db ($kills × kill -9 + restart under $LEDGER_CLIENTS clients, retries with the same Idempotency-Key) | ledger verify exit 0; every acknowledged key posted exactly once; no posting for an unsent key | verify exit $verify; $acked of $sent keys acknowledged: missing $missing, duplicated $dup, never sent $unknown, wrong amount/refused but posted $wrong | $V |")
+  ROWS+=("| ledger crash run on $db ($kills × kill -9 + restart under $LEDGER_CLIENTS clients, retries with the same Idempotency-Key) | ledger verify exit 0; every acknowledged key posted exactly once; no posting for an unsent key; each posting's fact in the stream once; daily figures equal to their recompute | verify exit $verify; $acked of $sent keys acknowledged: missing $missing, duplicated $dup, never sent $unknown, wrong amount/refused but posted $wrong; facts missing $fmiss, twice or stray $fextra; events verify exit $events | $V |")
 }
 if want ledger || want ledgercrash; then
   for p in $LEDGER_PORT_BASE $((LEDGER_PORT_BASE + 1)) $((LEDGER_PORT_BASE + 2)) $((LEDGER_PORT_BASE + 3)); do

@@ -616,6 +616,12 @@ type crashResult struct {
 	AmountWrong  int    `json:"amountWrong"`  // acknowledged postings whose amount differs from the request
 	Verify       string `json:"verify"`       // palaro ledger verify output (last line)
 	VerifyExit   int    `json:"verifyExit"`
+	// The activity stream: each adjustment posting's fact exactly once,
+	// and the daily figures equal to their recompute (palaro events verify).
+	FactsMissing int    `json:"factsMissing"` // postings without their adjustment fact
+	FactsExtra   int    `json:"factsExtra"`   // adjustment facts twice, or without a posting
+	Events       string `json:"events"`       // palaro events verify output (last line)
+	EventsExit   int    `json:"eventsExit"`
 	OK           bool   `json:"ok"`
 }
 
@@ -769,14 +775,84 @@ func crash(c config) error {
 			res.AmountWrong++ // a key answered "insufficient funds" must not have posted
 		}
 	}
-	res.OK = res.VerifyExit == 0 && res.MissingAcked == 0 && res.Duplicated == 0 && res.Unknown == 0 && res.AmountWrong == 0 && kills >= 3
+	facts, err := adjustmentFacts(c.dbURL)
+	if err != nil {
+		return err
+	}
+	for k, p := range posted {
+		switch n := facts[k]; {
+		case n == 0:
+			res.FactsMissing++
+		case n > 1 || p.count > 1:
+			res.FactsExtra++
+		}
+	}
+	for k := range facts {
+		if _, ok := posted[k]; !ok {
+			res.FactsExtra++
+		}
+	}
+	// The server is stopped; its consumers applied what they had (verify
+	// compares the figures with the stream up to their own position).
+	ev := exec.Command(c.bin, "events", "verify")
+	ev.Env = append(os.Environ(), "PALARO_DATABASE_URL="+c.dbURL, "PALARO_LOG_LEVEL=warn")
+	evOut, err := ev.CombinedOutput()
+	evLines := strings.Split(strings.TrimSpace(string(evOut)), "\n")
+	res.Events = evLines[0]
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return fmt.Errorf("palaro events verify: %w", err)
+		}
+		res.EventsExit = ee.ExitCode()
+	}
+	fmt.Printf("palaro events verify (exit %d):\n%s\n", res.EventsExit, strings.TrimSpace(string(evOut)))
+	res.OK = res.VerifyExit == 0 && res.MissingAcked == 0 && res.Duplicated == 0 && res.Unknown == 0 && res.AmountWrong == 0 && kills >= 3 &&
+		res.FactsMissing == 0 && res.FactsExtra == 0 && res.EventsExit == 0
 	fmt.Printf("crash run: %d kills, %d keys sent, %d acknowledged, %d refused (insufficient funds), %d retries after no answer\n",
 		res.Kills, res.Sent, res.Acked, res.Refused, res.Retries)
 	fmt.Printf("ledger: %d adjustment postings; acknowledged but missing %d, duplicated %d, never sent %d, wrong amount/refused but posted %d\n",
 		res.Postings, res.MissingAcked, res.Duplicated, res.Unknown, res.AmountWrong)
+	fmt.Printf("activity stream: postings without their fact %d, facts twice or without a posting %d\n", res.FactsMissing, res.FactsExtra)
 	j, _ := json.Marshal(res)
 	fmt.Println(string(j))
 	return nil
+}
+
+// adjustmentFacts counts the adjustment facts in the stream by client key
+// (fact key adjust:<operator>:<client key>, as the posting's).
+func adjustmentFacts(url string) (map[string]int, error) {
+	out, err := query(url, `SELECT fact_key FROM activity_event WHERE kind = 'adjustment'`)
+	if err != nil {
+		return nil, err
+	}
+	facts := map[string]int{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if parts := strings.SplitN(sc.Text(), ":", 3); len(parts) == 3 {
+			facts[parts[2]]++
+		}
+	}
+	return facts, sc.Err()
+}
+
+// query runs a read-only statement through the database's own CLI.
+func query(url, q string) ([]byte, error) {
+	var cmd *exec.Cmd
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		cmd = exec.Command("psql", url, "-qAtX", "-F", "|", "-c", q)
+	} else {
+		path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "file:")
+		if i := strings.IndexByte(path, '?'); i >= 0 {
+			path = path[:i]
+		}
+		cmd = exec.Command("sqlite3", "-readonly", "-separator", "|", path, q)
+	}
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("query the database (%s): %w", cmd.Path, err)
+	}
+	return out, nil
 }
 
 type postedKey struct {
@@ -790,19 +866,9 @@ func ledgerKeys(url string) (map[string]postedKey, error) {
 	const q = `SELECT p.idempotency_key, ABS(l.amount) FROM ledger_posting p JOIN ledger_line l ON l.posting_id = p.id
 		JOIN ledger_account a ON a.id = l.account_id AND a.purpose = 'player_main'
 		WHERE p.idempotency_key LIKE 'adjust:%'`
-	var cmd *exec.Cmd
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		cmd = exec.Command("psql", url, "-qAtX", "-F", "|", "-c", q)
-	} else {
-		path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "file:")
-		if i := strings.IndexByte(path, '?'); i >= 0 {
-			path = path[:i]
-		}
-		cmd = exec.Command("sqlite3", "-readonly", "-separator", "|", path, q)
-	}
-	out, err := cmd.Output()
+	out, err := query(url, q)
 	if err != nil {
-		return nil, fmt.Errorf("query the ledger (%s): %w", cmd.Path, err)
+		return nil, err
 	}
 	posted := map[string]postedKey{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
