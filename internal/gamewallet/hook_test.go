@@ -64,9 +64,7 @@ func TestAnswersInPostingTransaction(t *testing.T) {
 				}
 				o.stored[id] = tx
 			}
-			s.svc.rec.mu.Lock()
-			o.groups = s.svc.rec.groups
-			s.svc.rec.mu.Unlock()
+			o.groups = s.svc.rec.groups()
 			s.verifyLedger()
 			return o
 		}

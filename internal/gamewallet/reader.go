@@ -2,8 +2,8 @@ package gamewallet
 
 import (
 	"context"
-	"sync"
 
+	"github.com/palaro/palaro/internal/platform/batch"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -15,10 +15,14 @@ import (
 // callback at a time it is one statement as before. On SQLite a lookup is a
 // call in-process and runs directly.
 type reader struct {
-	store   *Store
-	mu      sync.Mutex
-	queue   []*pendingLookup
-	reading bool
+	store *Store
+	queue batch.Queue[*pendingLookup]
+}
+
+func newReader(store *Store) *reader {
+	r := &reader{store: store}
+	r.queue.Max, r.queue.Handle = maxGroup, r.read
+	return r
 }
 
 type pendingLookup struct {
@@ -40,44 +44,23 @@ func (s *Service) lookup(ctx context.Context, vendor, txID, roundID string) (txR
 		return s.store.lookup(context.WithoutCancel(ctx), s.store.db, vendor, txID, roundID)
 	}
 	p := &pendingLookup{vendor: vendor, txID: txID, roundID: roundID, done: make(chan struct{})}
-	s.reads.enqueue(p)
+	s.reads.queue.Add(p)
 	<-p.done // a read: bounded by its statement, whatever ctx does
 	return p.t, p.seen, p.r, p.exists, p.err
 }
 
-func (r *reader) enqueue(p *pendingLookup) {
-	r.mu.Lock()
-	r.queue = append(r.queue, p)
-	if !r.reading {
-		r.reading = true
-		go r.drain()
+// read answers one group of lookups: one statement.
+func (r *reader) read(group []*pendingLookup) {
+	ctx := context.Background() // the group is everyone's
+	if len(group) == 1 {
+		p := group[0]
+		p.t, p.seen, p.r, p.exists, p.err = r.store.lookup(ctx, r.store.db, p.vendor, p.txID, p.roundID)
+	} else if err := r.store.lookupSet(ctx, group); err != nil {
+		for _, p := range group {
+			p.err = err
+		}
 	}
-	r.mu.Unlock()
-}
-
-func (r *reader) drain() {
-	for {
-		r.mu.Lock()
-		n := min(len(r.queue), maxGroup)
-		if n == 0 {
-			r.reading = false
-			r.mu.Unlock()
-			return
-		}
-		batch := r.queue[:n:n]
-		r.queue = r.queue[n:]
-		r.mu.Unlock()
-		ctx := context.Background() // the group is everyone's
-		if len(batch) == 1 {
-			p := batch[0]
-			p.t, p.seen, p.r, p.exists, p.err = r.store.lookup(ctx, r.store.db, p.vendor, p.txID, p.roundID)
-		} else if err := r.store.lookupSet(ctx, batch); err != nil {
-			for _, p := range batch {
-				p.err = err
-			}
-		}
-		for _, p := range batch {
-			close(p.done)
-		}
+	for _, p := range group {
+		close(p.done)
 	}
 }

@@ -3,9 +3,9 @@ package gamewallet
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/batch"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -20,11 +20,14 @@ import (
 // fails is retried one record per transaction, so one bad record fails
 // alone.
 type recorder struct {
-	store   *Store
-	mu      sync.Mutex
-	queue   []*pendingRecord
-	writing bool
-	groups  int64 // transactions (or set statements) of its own, for tests
+	store *Store
+	queue batch.Queue[*pendingRecord] // a group per transaction (or set statement) of its own
+}
+
+func newRecorder(store *Store) *recorder {
+	r := &recorder{store: store}
+	r.queue.Max, r.queue.Handle = maxGroup, r.commit
+	return r
 }
 
 type pendingRecord struct {
@@ -52,32 +55,11 @@ type pendingRecord struct {
 // maxGroup bounds the records of one transaction.
 const maxGroup = 256
 
-func (r *recorder) enqueue(p *pendingRecord) {
-	r.mu.Lock()
-	r.queue = append(r.queue, p)
-	if !r.writing {
-		r.writing = true
-		go r.drain()
-	}
-	r.mu.Unlock()
-}
+func (r *recorder) enqueue(p *pendingRecord) { r.queue.Add(p) }
 
-func (r *recorder) drain() {
-	for {
-		r.mu.Lock()
-		n := min(len(r.queue), maxGroup)
-		if n == 0 {
-			r.writing = false
-			r.mu.Unlock()
-			return
-		}
-		batch := r.queue[:n:n]
-		r.queue = r.queue[n:]
-		r.groups++
-		r.mu.Unlock()
-		r.commit(batch)
-	}
-}
+// groups is how many transactions (or set statements) of its own the
+// recorder has committed, for tests.
+func (r *recorder) groups() int64 { return r.queue.Groups() }
 
 func (r *recorder) commit(batch []*pendingRecord) {
 	ctx := context.Background() // not one request's: the group is everyone's

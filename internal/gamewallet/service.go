@@ -56,7 +56,7 @@ func NewService(store *Store, games Games, poster Poster, accounts Accounts, clk
 	if cfg.IdleRound <= 0 {
 		cfg.IdleRound = DefaultIdleRound
 	}
-	return &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: &recorder{store: store}, reads: &reader{store: store}}
+	return &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: newRecorder(store), reads: newReader(store)}
 }
 
 // OpenSession opens a game session for a launch and returns the token the
