@@ -172,10 +172,9 @@ func (s *Service) RecordWin(ctx context.Context, w Winner) (Winner, error) {
 }
 
 // RecordWins adds winner board entries (names masked here) and refreshes
-// the snapshot's boards once for all of them (at 1,000 slot spins/s the big
-// wins alone made a refresh per winner 3 % of the server's CPU when it
-// rebuilt the whole catalogue; since the boards have their own version, a
-// refresh reads only the boards and the games are kept).
+// the snapshot's boards once for all of them (a refresh per winner would
+// cost CPU in proportion to the big wins; the boards have their own
+// version, so a refresh reads only the boards and the games are kept).
 // It returns the entries added; an entry whose RoundKey is on the boards
 // already is left out quietly, one that is invalid or fails to store is left
 // out and its error joined into err.

@@ -56,13 +56,11 @@ type completions struct {
 // rounds (nobody waits for them, completeAnswered) may wait for the ones
 // that follow before their statement goes, unless completionsEnough are
 // queued first or a read waits for them (settled) or a caller waits for
-// its completion (completeRound): then they go at once. Taken off every
-// answer since the fifteenth session, they were still one statement and
-// one commit per 1.7 rounds at 1,000 spins/s (the batch that queued while
-// the previous one ran); gathered, 6.3 rounds share each (pg_stat_statements
-// over 10 s: 5,884 statements, 708 ms → 1,591 statements, 426 ms), and
-// PostgreSQL's CPU fell from 0.69–0.71 to 0.63–0.66 of a core (three
-// alternating pairs, bench/README.md, eighteenth session). Rounds are
+// its completion (completeRound): then they go at once. Without the wait
+// the completions go a round or two per statement (the batch that queued
+// while the previous one ran); gathered, several rounds share each
+// statement and commit, which PostgreSQL's CPU shows (bench/README.md,
+// "Measured costs behind the code's shape"). Rounds are
 // listed, shown, replayed and rotated only after settled, which ends the
 // wait, so no reader sees the delay.
 const (
@@ -147,7 +145,7 @@ func (s *Store) completeRound(ctx context.Context, id, win, mult, balance, now i
 //
 // This takes the completion's batch (its wait for the batch before it,
 // its round trip) off the answer of nearly every spin, Dice roll and
-// Plinko drop (bench/README.md, fifteenth session).
+// Plinko drop.
 func (s *Store) completeAnswered(id, win, mult, balance, now int64) {
 	s.queueCompletion(id, win, mult, balance, now, true)
 }

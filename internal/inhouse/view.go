@@ -92,8 +92,8 @@ func publicOutcome(r roundRow) (json.RawMessage, error) {
 // slotStored is a stored slot outcome (slotState, the same fields in the
 // same order) read for its view or to advance it: the spins kept as their
 // stored JSON, passed on as they are. Decoding every spin (its grid, its
-// line wins) and encoding it again had been a tenth of the server's CPU
-// under the slot load (bench/README.md, seventeenth session);
+// line wins) and encoding it again cost a large share of the server's CPU
+// under the slot load;
 // TestSlotOutcomeAsDecoded checks the bytes are the same as that gave.
 type slotStored struct {
 	Profile string            `json:"profile"`

@@ -160,8 +160,8 @@ type setSQL struct {
 // $4 posting ids drawn from the sequence. Rows: kind ('a', 'k', 'r', 'n'),
 // id, text, allow_negative, balance. Its text is fixed (the batch's values
 // travel as arrays), so a connection prepares it once: parsing and analysing
-// a statement shaped by each batch cost PostgreSQL more than running it
-// (measured with perf at 2,000 seamless callbacks/s). Its plan is index
+// a statement shaped by each batch costs PostgreSQL more than running it.
+// Its plan is index
 // lookups whatever the tables' sizes (setNoSeqScan;
 // TestBatchStatementsUseIndexes checks the generic plan).
 const readSQL = `WITH a AS (SELECT id, currency, allow_negative, balance FROM ledger_account WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE)
@@ -175,7 +175,7 @@ const readSQL = `WITH a AS (SELECT id, currency, allow_negative, balance FROM le
 // kept until the next ANALYZE of a table it reads; made on a new database's
 // few rows (the demo brand's, say), it is sequential scans, which PostgreSQL
 // would then keep using on a ledger growing by thousands of rows a second
-// until autovacuum analyses it (measured: bets waiting 14 s). With sequential
+// until autovacuum analyses it, and bets wait seconds. With sequential
 // scans off, every plan made in a batch (the batch's statements, the hooks',
 // the foreign-key checks') is the index lookup, whatever the tables' sizes.
 const setNoSeqScan = `SET LOCAL enable_seqscan = off`

@@ -128,10 +128,7 @@ func (s *Store) enqueueAll(ctx context.Context, ps []*pending) ([]Posting, error
 // On PostgreSQL the window is a quarter of that (gatherWindowPostgres): a
 // batch there lasts two network round trips and a WAL flush, long enough for
 // the next batch to gather while it runs, and waiting longer mostly delayed
-// it. Measured A/B under the seamless load (2,000 callbacks/s, open loop), on
-// a noisy machine: p99 1 ms → 250 µs 14.5 → 13.1, 12.2 → 11.8, 15.5 → 13.5,
-// 22.0 → 15.9 ms (no window at all: 10.8 and 18.4); under the slot load no
-// worse (p99 68 → 60, 57 → 47 ms).
+// it (bench/README.md, "Measured costs behind the code's shape").
 const (
 	gatherWindow         = time.Millisecond
 	gatherWindowPostgres = 250 * time.Microsecond

@@ -23,9 +23,8 @@ import (
 // database/sql is four round trips in a row: BEGIN, the read, the write,
 // COMMIT. Each one also wakes the writer goroutine from the network poller
 // and queues it behind every runnable request goroutine, so under load a
-// round trip costs the writer far more than the network: measured at 2,000
-// seamless callbacks/s, the writer waited for a CPU about a quarter of its
-// time, and the ledger was two thirds of a callback's latency. Here the batch
+// round trip costs the writer far more than the network (it waits for a
+// CPU as well as for PostgreSQL). Here the batch
 // talks to the pgx connection itself (pgconn), and the protocol's pipelining
 // sends BEGIN with the read and COMMIT with the write: two round trips.
 //
