@@ -168,7 +168,7 @@ func init() {
 		"rg.invalid_minutes": {"Choose one of the minutes offered.", "Pumili ng isa sa mga minutong inaalok."},
 		"rg.raise_pending":   {"A change to this limit is already waiting. Confirm or cancel it first.", "May naghihintay nang pagbabago sa limitasyong ito. Kumpirmahin o kanselahin muna ito."},
 		"rg.nothing_pending": {"No change to this limit is waiting.", "Walang naghihintay na pagbabago sa limitasyong ito."},
-		"rg.cooling_off":     {"You can confirm this change after the 24-hour waiting time ({effectiveAt}).", "Makukumpirma mo ang pagbabagong ito pagkatapos ng 24 na oras na paghihintay ({effectiveAt})."},
+		"rg.cooling_off":     {"You can confirm this change after the 24-hour waiting time, from {when}.", "Makukumpirma mo ang pagbabagong ito pagkatapos ng 24 na oras na paghihintay, mula {when}."},
 		"rg.operator_limit":  {"Your limit cannot be above the limit set for your account ({max}).", "Hindi maaaring lumampas ang iyong limitasyon sa limitasyong itinakda para sa iyong account ({max})."},
 		"rg.invalid_reason":  {"Give a reason of at most 200 characters.", "Magbigay ng dahilan na hanggang 200 titik lamang."},
 		"rg.deposit_limit":   {"This deposit would pass your {period} deposit limit of {limit}. You can still deposit {remaining}.", "Lalampas ang depositong ito sa iyong {period} na limitasyon sa deposito na {limit}. Maaari ka pang magdeposito ng {remaining}."},

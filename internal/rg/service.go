@@ -120,12 +120,24 @@ func (l *limitRow) effective() *int64 {
 
 // ---- checks the money paths and the account ask ----
 
-// blockError is the refusal of a block in force.
-func blockError(st *state) *apperr.Error {
+// blockError is the refusal of a block in force: its end as epoch ms
+// (until, for clients) and as the brand's local time (when, for the
+// message).
+func (s *Service) blockError(ctx context.Context, st *state) *apperr.Error {
+	e := ErrTimeout
 	if st.BlockKind == BlockExclusion {
-		return ErrSelfExcluded.With("until", st.BlockUntil.UnixMilli())
+		e = ErrSelfExcluded
 	}
-	return ErrTimeout.With("until", st.BlockUntil.UnixMilli())
+	return e.With("until", st.BlockUntil.UnixMilli()).With("when", s.when(ctx, st.BlockUntil))
+}
+
+// when writes t for a person: the brand's local time to the minute.
+func (s *Service) when(ctx context.Context, t time.Time) string {
+	loc := time.UTC
+	if b, err := s.brand(ctx); err == nil && b.loc != nil {
+		loc = b.loc
+	}
+	return t.In(loc).Format("2006-01-02 15:04")
 }
 
 // check refuses amount (plus pending, not yet in the sums) when it would
@@ -138,7 +150,7 @@ func (s *Service) check(ctx context.Context, memberID int64, currency string, am
 	}
 	now := s.now()
 	if st.blocked(now) {
-		return blockError(st)
+		return s.blockError(ctx, st)
 	}
 	if len(st.Limits) == 0 {
 		return nil
@@ -247,7 +259,7 @@ func (s *Service) blockedSession(ctx context.Context, memberID int64, st *state)
 	if !st.blocked(s.now()) {
 		return nil, nil
 	}
-	refusal := blockError(st)
+	refusal := s.blockError(ctx, st)
 	if st.BlockKind != BlockExclusion || s.d.Balances == nil {
 		return nil, refusal
 	}
@@ -557,7 +569,7 @@ func (s *Service) SetLimit(ctx context.Context, p Player, in LimitInput) (Settin
 			l.Amount, h.Change = amt, ChangeLimitLowered
 		default: // a raise or a removal
 			if l.Pending {
-				return ErrRaisePending.With("effectiveAt", l.PendingEffective.UnixMilli())
+				return ErrRaisePending.With("effectiveAt", l.PendingEffective.UnixMilli()).With("when", s.when(ctx, l.PendingEffective))
 			}
 			l.Pending, l.PendingAmount, l.PendingAt, l.PendingEffective = true, amt, c.now, c.now.Add(CoolingOff)
 			h.Change = ChangeRaiseRequested
@@ -598,7 +610,7 @@ func (s *Service) Confirm(ctx context.Context, p Player, t Type, per Period) (Se
 			return ErrNothingPending
 		}
 		if c.now.Before(l.PendingEffective) {
-			return ErrCoolingOff.With("effectiveAt", l.PendingEffective.UnixMilli())
+			return ErrCoolingOff.With("effectiveAt", l.PendingEffective.UnixMilli()).With("when", s.when(ctx, l.PendingEffective))
 		}
 		h := historyRow{Change: ChangeRaiseConfirmed, Type: string(k.Type), Period: string(k.Period), From: l.Amount, To: l.PendingAmount}
 		if l.PendingAmount == nil {
