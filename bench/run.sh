@@ -1012,14 +1012,17 @@ spine_build_base() {
   rm -rf "$tree"
   git -C "$ROOT" worktree add --detach -f "$tree" "$SPINE_BASE" >/dev/null 2>&1 || { tool_error "spine: git worktree $SPINE_BASE failed"; return 1; }
   cp -r "$ROOT/internal/webui/dist/." "$tree/internal/webui/dist/" # the storefront is embedded; not measured here
-  (cd "$tree" && go build -o "$WORK/palaro-base" ./cmd/palaro && go build -o "$WORK/ledgerbench-base" ./bench/ledger) ||
+  # the base's own ledger and in-house programs: they write that tree's schema in-process (bench/seamless
+  # only inserts game sessions and reads rounds, the same on both, and reports the CPU per round)
+  (cd "$tree" && go build -o "$WORK/palaro-base" ./cmd/palaro && go build -o "$WORK/ledgerbench-base" ./bench/ledger &&
+    go build -o "$WORK/inhousebench-base" ./bench/inhouse) ||
     { tool_error "spine: building $SPINE_BASE failed"; git -C "$ROOT" worktree remove --force "$tree" >/dev/null 2>&1; return 1; }
   git -C "$ROOT" worktree remove --force "$tree" >/dev/null 2>&1 || true
 }
-spine_median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{if(NR==0){print "n/a"; exit} m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.3f", m}'; }
+spine_median() { printf '%s\n' "$@" | grep -v '^$' | sort -g | awk '{v[NR]=$1} END{if(NR==0){print "n/a"; exit} m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.3f", m}'; }
 spine_one() { # which(base|new) db-label -> appends "inhouse seamless ledger" figures to SPINE_<which>_<db>
-  local which=$1 db=$2 bin=$PALARO lbin=$WORK/ledgerbench-new url port=$SPINE_PORT_BASE tag=$1-$2-$SPINE_I
-  [ "$which" = base ] && bin=$WORK/palaro-base && lbin=$WORK/ledgerbench-base
+  local which=$1 db=$2 bin=$PALARO lbin=$WORK/ledgerbench-new ibin=$WORK/inhousebench sbin=$WORK/seamlessbench url port=$SPINE_PORT_BASE tag=$1-$2-$SPINE_I
+  [ "$which" = base ] && bin=$WORK/palaro-base && lbin=$WORK/ledgerbench-base && ibin=$WORK/inhousebench-base
   [ "$db" = postgres ] && port=$((SPINE_PORT_BASE + 1))
   local ih sm lg out
   for item in inhouse seamless ledger; do
@@ -1032,9 +1035,9 @@ spine_one() { # which(base|new) db-label -> appends "inhouse seamless ledger" fi
     out=$RES/spine-$tag-$item.txt
     wait_quiet
     case $item in
-      inhouse) timeout $((DURATION + WARMUP + 300)) "$WORK/inhousebench" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
+      inhouse) timeout $((DURATION + WARMUP + 300)) "$ibin" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$INHOUSE_RATE" \
         -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1 && ih=$(ledger_json "$out" serverCPUmsPerSpin) ;;
-      seamless) timeout $((DURATION + WARMUP + 300)) "$WORK/seamlessbench" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$SEAMLESS_RATE" \
+      seamless) timeout $((DURATION + WARMUP + 300)) "$sbin" -bin "$bin" -db "$url" -addr "$HOST:$port" -rate "$SEAMLESS_RATE" \
         -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1 && sm=$(ledger_json "$out" serverCPUmsPerRound) ;;
       ledger) timeout $((DURATION + WARMUP + 600)) "$lbin" -mode engine -db "$url" -players "$LEDGER_PLAYERS" -clients "$LEDGER_CLIENTS" \
         -duration "${DURATION}s" -warmup "${WARMUP}s" >"$out" 2>&1; lg=$(ledger_json "$out" postingsPerSecond) ;;
