@@ -19,6 +19,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/rg"
+	"github.com/palaro/palaro/internal/wallet"
 	"github.com/palaro/palaro/internal/webui"
 )
 
@@ -44,6 +45,9 @@ type Main struct {
 	web webui.Options
 	// rg is responsible gaming (wire_rg.go), asked by the money paths.
 	rg *rg.Service
+	// transfers are the transfer wallets (wire_transfer.go); responsible
+	// gaming asks them what vendors hold for a self-excluded player.
+	transfers *wallet.Transfers
 }
 
 func NewMain(cfg config.Config, logger *slog.Logger) *Main {

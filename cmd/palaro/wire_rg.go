@@ -25,7 +25,7 @@ func (m *Main) wireRG(mux *http.ServeMux, brands *brand.Service, accounts *accou
 	svc := rg.NewService(rg.NewStore(m.DB), rg.Deps{
 		Brand:    brands,
 		Activity: sums,
-		Balances: rgBalances{wallets},
+		Balances: rgBalances{w: wallets, m: m},
 		Sessions: accounts,
 		Members:  rgMembers{account.NewStore(m.DB)},
 		Clock:    m.Clock,
@@ -71,12 +71,20 @@ func (b rgBets) CheckBet(ctx context.Context, memberID int64, currency, vendor s
 	return err
 }
 
-// rgBalances reads a member's main balance.
-type rgBalances struct{ w *wallet.Service }
+// rgBalances tells what a member could withdraw: the main balance, else
+// what transfer-wallet vendors hold (asked of them only then, so only a
+// self-excluded player with an empty main wallet costs vendor calls).
+type rgBalances struct {
+	w *wallet.Service
+	m *Main // m.transfers is wired after responsible gaming
+}
 
-func (b rgBalances) MainBalance(ctx context.Context, memberID int64) (int64, error) {
+func (b rgBalances) Withdrawable(ctx context.Context, memberID int64) (int64, error) {
 	a, err := b.w.MainAccountOf(ctx, memberID)
-	return a.Balance, err
+	if err != nil || a.Balance > 0 || b.m.transfers == nil {
+		return a.Balance, err
+	}
+	return b.m.transfers.HeldAtVendors(ctx, memberID)
 }
 
 // rgMembers tells the operator routes whether a member exists (trial

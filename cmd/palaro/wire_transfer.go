@@ -61,6 +61,7 @@ func (m *Main) wireTransfers(ctx context.Context, mux *http.ServeMux, wallets *w
 	}
 	transfers := wallet.NewTransfers(wallets, m.DB, games, adapters, m.Clock, m.Logger)
 	transfers.UseLimits(m.rg) // money into a vendor counts as a wager (responsible gaming)
+	m.transfers = transfers
 	wallet.NewTransferHandler(transfers, wallet.NewRecords(wallets, m.Clock), accounts).Routes(mux)
 	go transfers.Run(ctx, wallet.SweepEvery)
 	return feeds, nil

@@ -63,7 +63,7 @@ type fakeBalances struct {
 	bal map[int64]int64
 }
 
-func (f *fakeBalances) MainBalance(_ context.Context, memberID int64) (int64, error) {
+func (f *fakeBalances) Withdrawable(_ context.Context, memberID int64) (int64, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.bal[memberID], nil

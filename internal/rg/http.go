@@ -40,10 +40,11 @@ var RouteRoles = map[string][]account.Role{
 
 // OpsRoutePerms is the permission each operator route needs.
 var OpsRoutePerms = map[string]operator.Permission{
-	"GET /ops/v1/members/{id}/rg":            operator.PermRGRead,
-	"PUT /ops/v1/members/{id}/rg/limits":     operator.PermRGWrite,
-	"POST /ops/v1/members/{id}/rg/timeout":   operator.PermRGWrite,
-	"POST /ops/v1/members/{id}/rg/exclusion": operator.PermRGWrite,
+	"GET /ops/v1/members/{id}/rg":                operator.PermRGRead,
+	"PUT /ops/v1/members/{id}/rg/limits":         operator.PermRGWrite,
+	"POST /ops/v1/members/{id}/rg/timeout":       operator.PermRGWrite,
+	"POST /ops/v1/members/{id}/rg/exclusion":     operator.PermRGWrite,
+	"POST /ops/v1/members/{id}/rg/exclusion/end": operator.PermRGWrite,
 }
 
 func (h *Handler) Routes(mux *http.ServeMux) {
@@ -73,10 +74,11 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 func (h *Handler) OpsRoutes(mux *http.ServeMux, ops operator.Authenticator) {
 	h.ops = operator.Guard{Auth: ops}
 	routes := map[string]func(http.ResponseWriter, *http.Request, operator.Caller, int64){
-		"GET /ops/v1/members/{id}/rg":            h.opsGet,
-		"PUT /ops/v1/members/{id}/rg/limits":     h.opsLimit,
-		"POST /ops/v1/members/{id}/rg/timeout":   h.opsBlock(BlockTimeout),
-		"POST /ops/v1/members/{id}/rg/exclusion": h.opsBlock(BlockExclusion),
+		"GET /ops/v1/members/{id}/rg":                h.opsGet,
+		"PUT /ops/v1/members/{id}/rg/limits":         h.opsLimit,
+		"POST /ops/v1/members/{id}/rg/timeout":       h.opsBlock(BlockTimeout),
+		"POST /ops/v1/members/{id}/rg/exclusion":     h.opsBlock(BlockExclusion),
+		"POST /ops/v1/members/{id}/rg/exclusion/end": h.opsEndExclusion,
 	}
 	for pattern, fn := range routes {
 		perm, fn := OpsRoutePerms[pattern], fn
@@ -235,6 +237,18 @@ func (h *Handler) opsLimit(w http.ResponseWriter, r *http.Request, op operator.C
 		return
 	}
 	out, err := h.svc.Impose(r.Context(), op, id, in, reason)
+	httpx.Respond(w, r, out, err)
+}
+
+func (h *Handler) opsEndExclusion(w http.ResponseWriter, r *http.Request, op operator.Caller, id int64) {
+	var b struct {
+		Reason string `json:"reason"`
+	}
+	if err := httpx.DecodeJSON(r, &b); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	out, err := h.svc.EndExclusion(r.Context(), op, id, b.Reason)
 	httpx.Respond(w, r, out, err)
 }
 

@@ -88,6 +88,7 @@ const (
 	ChangeRealityCheckSet  = "REALITY_CHECK_SET"
 	ChangeTimeout          = "TIMEOUT"
 	ChangeExclusion        = "EXCLUSION"
+	ChangeExclusionEnding  = "EXCLUSION_ENDING"
 	ChangeImposed          = "IMPOSED"
 	ChangeImpositionLifted = "IMPOSITION_LIFTED"
 )
@@ -139,6 +140,8 @@ var (
 	ErrCoolingOff     = apperr.Conflict("rg.cooling_off")
 	ErrOperatorLimit  = apperr.Invalid("rg.operator_limit")
 	ErrInvalidReason  = apperr.Invalid("rg.invalid_reason")
+	ErrNotExcluded    = apperr.Conflict("rg.not_excluded")
+	ErrNotRevocable   = apperr.Conflict("rg.not_revocable")
 
 	ErrDepositLimit = apperr.Forbidden("rg.deposit_limit")
 	ErrWagerLimit   = apperr.Forbidden("rg.wager_limit")

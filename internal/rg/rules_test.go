@@ -500,3 +500,55 @@ func TestParallelRaisesOnePending(t *testing.T) {
 		}
 	})
 }
+
+// After its first 6 months an exclusion can be ended at the player's
+// request through support: it runs 24 more hours, then ends. Before that,
+// for a 6-month one, or with none in force, nothing changes.
+func TestEndExclusionAfterSixMonths(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, store *db.DB) {
+		f := newFixture(t, store)
+		op := operator.Caller{ID: 1, Role: operator.RoleCashier}
+		_, err := f.svc.EndExclusion(ctx, op, 14, "player asked")
+		wantCode(t, err, "rg.not_excluded")
+
+		_, err = f.svc.Exclude(ctx, player(14), "1Y")
+		ok(t, err)
+		_, err = f.svc.Exclude(ctx, player(15), "6M")
+		ok(t, err)
+		e := wantCode(t, errOf(f.svc.EndExclusion(ctx, op, 14, "player asked")), "rg.not_revocable")
+		if e.Params["revocableFrom"] != start.AddDate(0, 6, 0).UnixMilli() {
+			t.Fatalf("params %v", e.Params)
+		}
+		_, err = f.svc.EndExclusion(ctx, op, 14, " ")
+		wantCode(t, err, "rg.invalid_reason")
+
+		wantCode(t, errOf(f.svc.EndExclusion(ctx, op, 15, "player asked")), "rg.not_revocable")
+		f.clock.Advance(time.Until(start.AddDate(0, 6, 1)) - time.Until(f.clock.Now()))
+		o, err := f.svc.EndExclusion(ctx, op, 14, "player asked")
+		ok(t, err)
+		ends := f.clock.Now().Add(ExclusionCoolingOff).UnixMilli()
+		if o.Block == nil || o.Block.Kind != BlockExclusion || o.Block.Until != ends {
+			t.Fatalf("block %+v, want until %d", o.Block, ends)
+		}
+		if o.History[0].Change != ChangeExclusionEnding {
+			t.Fatalf("history %+v", o.History[0])
+		}
+		// Asked again: it already ends within the cooling-off; nothing changes.
+		o2, err := f.svc.EndExclusion(ctx, op, 14, "again")
+		ok(t, err)
+		if o2.Block.Until != ends || len(o2.History) != len(o.History) {
+			t.Fatalf("second request changed it: %+v", o2.Block)
+		}
+		_, err = f.svc.Login(ctx, 14)
+		wantCode(t, err, "rg.self_excluded")
+		f.clock.Advance(ExclusionCoolingOff)
+		if _, err := f.svc.Login(ctx, 14); err != nil {
+			t.Fatalf("after the cooling-off: %v", err)
+		}
+		if a := f.audit.rows; len(a) != 1 || a[0].action != "rg.exclusion_end" {
+			t.Fatalf("audit %+v", a)
+		}
+	})
+}
+
+func errOf[T any](_ T, err error) error { return err }

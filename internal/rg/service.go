@@ -20,10 +20,11 @@ type BrandSource interface {
 	Current(ctx context.Context) (*brand.Config, error)
 }
 
-// Balances tells a member's main balance (a self-excluded player with one
-// gets a withdrawal-only session).
+// Balances tells how much money a member could take out: the main balance
+// or, when it is empty, what transfer-wallet vendors hold for them (a
+// self-excluded player with any gets a withdrawal-only session).
 type Balances interface {
-	MainBalance(ctx context.Context, memberID int64) (int64, error)
+	Withdrawable(ctx context.Context, memberID int64) (int64, error)
 }
 
 // Sessions ends every session of a member (*account.Service).
@@ -263,7 +264,7 @@ func (s *Service) blockedSession(ctx context.Context, memberID int64, st *state)
 	if st.BlockKind != BlockExclusion || s.d.Balances == nil {
 		return nil, refusal
 	}
-	bal, err := s.d.Balances.MainBalance(ctx, memberID)
+	bal, err := s.d.Balances.Withdrawable(ctx, memberID)
 	if err != nil {
 		return nil, err
 	}
@@ -768,7 +769,8 @@ func (s *Service) Timeout(ctx context.Context, p Player, period string) (Setting
 	return s.Settings(ctx, p)
 }
 
-// Exclude is the player's self-exclusion (6M, 1Y, 5Y); nobody can revoke it.
+// Exclude is the player's self-exclusion (6M, 1Y, 5Y); only EndExclusion,
+// after its first 6 months, brings its end closer.
 func (s *Service) Exclude(ctx context.Context, p Player, period string) (Settings, error) {
 	if err := s.block(ctx, p.MemberID, BlockExclusion, period, playerActor); err != nil {
 		return Settings{}, err
@@ -889,6 +891,61 @@ func (s *Service) OpsBlock(ctx context.Context, op operator.Caller, memberID int
 	}
 	s.audit(ctx, op, action, memberID, map[string]any{"period": period, "before": before, "after": after, "reason": reason})
 	return out, nil
+}
+
+// ExclusionCoolingOff is how long an exclusion runs on once the operator
+// has recorded the player's request to end it.
+const ExclusionCoolingOff = 24 * time.Hour
+
+// EndExclusion records a player's request, received by support, to end a
+// self-exclusion after its first 6 months: the exclusion then ends
+// ExclusionCoolingOff later (never later than its own date). Before
+// revocableFrom, and for a 6-month exclusion, it is refused.
+func (s *Service) EndExclusion(ctx context.Context, op operator.Caller, memberID int64, reason string) (OpsSettings, error) {
+	reason, err := checkReason(reason)
+	if err != nil {
+		return OpsSettings{}, err
+	}
+	if err := s.d.Members.MemberExists(ctx, memberID); err != nil {
+		return OpsSettings{}, err
+	}
+	b, err := s.brand(ctx)
+	if err != nil {
+		return OpsSettings{}, err
+	}
+	now := s.now()
+	var before, after time.Time
+	err = s.store.run(ctx, memberID, now, func(c *changeTx) error {
+		st := c.st
+		if !st.blocked(now) || st.BlockKind != BlockExclusion {
+			return ErrNotExcluded
+		}
+		if st.BlockRevocable.IsZero() || now.Before(st.BlockRevocable) {
+			if st.BlockRevocable.IsZero() {
+				return ErrNotRevocable.With("until", st.BlockUntil.UnixMilli())
+			}
+			return ErrNotRevocable.With("revocableFrom", st.BlockRevocable.UnixMilli()).With("when", s.when(ctx, st.BlockRevocable))
+		}
+		before, after = st.BlockUntil, now.Add(ExclusionCoolingOff)
+		if !after.Before(before) {
+			after = before
+			return nil // it ends within the cooling-off already
+		}
+		st.BlockUntil = after
+		if err := c.saveMember(ctx); err != nil {
+			return err
+		}
+		return s.record(ctx, c, b.currency, actor{by: ByOperator, op: op, reason: reason},
+			historyRow{Change: ChangeExclusionEnding, Type: BlockExclusion, From: ptr(before.UnixMilli()), To: ptr(after.UnixMilli())})
+	})
+	if err != nil {
+		return OpsSettings{}, err
+	}
+	if !after.Equal(before) {
+		s.audit(ctx, op, "rg.exclusion_end", memberID, map[string]any{"before": map[string]any{"until": before.UnixMilli()},
+			"after": map[string]any{"until": after.UnixMilli()}, "reason": reason})
+	}
+	return s.OpsSettings(ctx, memberID)
 }
 
 // audit writes the operator's audit row; the change has committed by

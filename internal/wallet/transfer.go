@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"slices"
 	"sync"
 	"time"
 
@@ -260,6 +261,38 @@ func (t *Transfers) Wallets(ctx context.Context, c account.Caller) (Wallets, err
 		out.Total += v.Balance
 	}
 	return out, nil
+}
+
+// HeldAtVendors is what the transfer-wallet vendors a member has moved money
+// into hold for them now, asked of those vendors (one that does not answer
+// counts nothing). Responsible gaming uses it to let a self-excluded player
+// whose money sits at a vendor bring it back and withdraw it.
+func (t *Transfers) HeldAtVendors(ctx context.Context, memberID int64) (int64, error) {
+	funded, err := t.store.vendorsFunded(ctx, memberID)
+	if err != nil || len(funded) == 0 {
+		return 0, err
+	}
+	cur, err := t.wallet.currency(ctx)
+	if err != nil {
+		return 0, err
+	}
+	all, err := t.transferVendors(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var vs []transferVendor
+	for _, v := range all {
+		if slices.Contains(funded, v.Code) {
+			vs = append(vs, v)
+		}
+	}
+	var held int64
+	for _, w := range t.readBalances(ctx, memberID, cur.Code, vs) {
+		if w.Status == VendorOK && w.Balance > 0 {
+			held += w.Balance
+		}
+	}
+	return held, nil
 }
 
 // readBalances asks each vendor for the member's balance in parallel.

@@ -198,3 +198,22 @@ func (s *transferStore) finish(ctx context.Context, id int64, status, code strin
 	}
 	return n == 1, nil
 }
+
+// vendorsFunded lists the vendors a member has ever moved money into.
+func (s *transferStore) vendorsFunded(ctx context.Context, memberID int64) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT vendor FROM wallet_transfer WHERE member_id = ? AND direction = ? AND status = ?`),
+		memberID, DirectionIn, TransferSuccess)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -18,12 +18,15 @@ import (
 // Envelope is the body of every API response (docs/api.md).
 //
 //	{"success":true,"code":"ok","message":"","value":{...}}
-//	{"success":false,"code":"request.invalid_page","message":"...","value":null}
+//	{"success":false,"code":"request.invalid_page","message":"...","value":null,"params":{"name":"pageNo","max":1000}}
 type Envelope struct {
 	Success bool   `json:"success"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Value   any    `json:"value"`
+	// Params are a failure's values (a limit's end, a minimum) for clients
+	// that word the message themselves, in the user's language and format.
+	Params map[string]any `json:"params,omitempty"`
 }
 
 // statusOf is the one table from error kind to HTTP status.
@@ -75,7 +78,7 @@ func Fail(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "code", e.Code, "err", e.Error(), "request_id", RequestID(r.Context()))
 	}
-	writeJSON(w, r, status, Envelope{Success: false, Code: e.Code, Message: apperr.Message(e.Code, Lang(r), e.Params)})
+	writeJSON(w, r, status, Envelope{Success: false, Code: e.Code, Message: apperr.Message(e.Code, Lang(r), e.Params), Params: e.Params})
 }
 
 // Encode buffers, pooled; oversized ones are dropped rather than kept.

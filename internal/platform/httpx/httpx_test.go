@@ -75,6 +75,18 @@ func TestEnvelope(t *testing.T) {
 			}
 		}
 	})
+	t.Run("FailureParams", func(t *testing.T) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/wps/page?pageNo=0", nil))
+		if env := decode(t, rec); env.Params["name"] != "pageNo" || env.Params["max"] != float64(1000) {
+			t.Fatalf("params: %+v", env.Params)
+		}
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/wps/ok", nil))
+		if strings.Contains(rec.Body.String(), "params") {
+			t.Fatalf("a success carries no params: %s", rec.Body.String())
+		}
+	})
 	t.Run("MessageInLanguage", func(t *testing.T) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", "/wps/page?pageNo=0&language=EN", nil))
