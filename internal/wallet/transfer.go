@@ -6,10 +6,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"slices"
 	"sync"
 	"time"
 
