@@ -9,6 +9,7 @@ import (
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/reports"
 )
 
 // wireActivity builds the activity stream's service (the sequencer and the
@@ -33,9 +34,9 @@ func (m *Main) startActivity(ctx context.Context, stream *activity.Service) erro
 }
 
 // streamConsumers are the consumers `palaro serve` runs and `palaro events
-// replay` can rebuild; the daily figures first.
+// replay` can rebuild; the daily figures first, then the report rows.
 func streamConsumers(d *db.DB, brands *brand.Service) []activity.Consumer {
-	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location)}
+	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location)}
 }
 
 // roundDays gives the figures' verify the rounds' own record: the seamless

@@ -71,10 +71,10 @@ func TestAuthorization(t *testing.T) {
 // TestRolePermissions pins the role -> permission table.
 func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
-		RoleAdmin:   {PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite},
+		RoleAdmin:   {PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead},
 		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite},
-		RoleFinance: {PermCashierRead, PermAdjust, PermRGRead},
-		RoleViewer:  {PermCashierRead, PermRGRead},
+		RoleFinance: {PermCashierRead, PermAdjust, PermRGRead, PermReportsRead},
+		RoleViewer:  {PermCashierRead, PermRGRead, PermReportsRead},
 	}
 	for _, r := range Roles {
 		var got []Permission

@@ -39,19 +39,20 @@ const (
 	PermCashierDecide Permission = "cashier.decide"
 	PermAdjust        Permission = "ledger.adjust"
 	PermOperators     Permission = "operators.manage"
-	PermRGRead        Permission = "rg.read"  // responsible-gaming settings of a member
-	PermRGWrite       Permission = "rg.write" // impose limits, time-outs, exclusions
+	PermRGRead        Permission = "rg.read"      // responsible-gaming settings of a member
+	PermRGWrite       Permission = "rg.write"     // impose limits, time-outs, exclusions
+	PermReportsRead   Permission = "reports.read" // the dashboard and reports
 )
 
 // Permissions lists every permission (tests walk it).
-var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite}
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
-	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true},
+	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true, PermReportsRead: true},
 	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true},
-	RoleViewer:  {PermCashierRead: true, PermRGRead: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true},
+	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true},
 }
 
 // Can tells whether the role holds the permission.

@@ -180,6 +180,8 @@ func init() {
 		"rg.timeout":         {"You are taking a break until {until}. You can log in again after that.", "Nagpapahinga ka hanggang {until}. Makakapag-login ka ulit pagkatapos nito."},
 		"rg.self_excluded":   {"Your account is self-excluded until {until}. Only withdrawing your balance is possible.", "Naka-self-exclude ang iyong account hanggang {until}. Pag-withdraw lamang ng iyong balanse ang maaari."},
 		"rg.session_limit":   {"Your session time limit is over. Please take a break.", "Tapos na ang itinakdang oras ng iyong session. Magpahinga muna."},
+		"rg.not_excluded":    {"This member is not self-excluded.", "Hindi nakabukod sa sarili ang miyembrong ito."},
+		"rg.not_revocable":   {"This self-exclusion cannot be ended before {when}.", "Hindi maaaring tapusin ang pagbubukod sa sarili na ito bago ang {when}."},
 	} {
 		apperr.Register(code, map[string]string{"EN": m[0], "TY": m[1]})
 	}

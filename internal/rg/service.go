@@ -922,7 +922,7 @@ func (s *Service) EndExclusion(ctx context.Context, op operator.Caller, memberID
 		}
 		if st.BlockRevocable.IsZero() || now.Before(st.BlockRevocable) {
 			if st.BlockRevocable.IsZero() {
-				return ErrNotRevocable.With("until", st.BlockUntil.UnixMilli())
+				return ErrNotRevocable.With("until", st.BlockUntil.UnixMilli()).With("when", s.when(ctx, st.BlockUntil))
 			}
 			return ErrNotRevocable.With("revocableFrom", st.BlockRevocable.UnixMilli()).With("when", s.when(ctx, st.BlockRevocable))
 		}

@@ -5,9 +5,9 @@ import (
 	"encoding/csv"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/palaro/palaro/internal/platform/csvx"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/money"
 )
@@ -86,8 +86,8 @@ func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request
 			l.Wallet,
 			money.Format(l.Amount, page.Decimals),
 			money.Format(l.BalanceAfter, page.Decimals),
-			csvText(l.Reference),
-			csvText(csvRemark(lang, l)),
+			csvx.Text(l.Reference),
+			csvx.Text(csvRemark(lang, l)),
 		})
 	}
 	cw.Flush()
@@ -102,15 +102,6 @@ func (h *TransferHandler) transactionsCSV(w http.ResponseWriter, r *http.Request
 	hd.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())
-}
-
-// csvText keeps a free-text cell from being read as a formula by a
-// spreadsheet program.
-func csvText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 // csvRemark is the remark cell: the system's reason translated, then any free text.

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"github.com/palaro/palaro/internal/brand"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/palaro/palaro/internal/brand"
 
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -224,12 +225,4 @@ func TestAccountRecord(t *testing.T) {
 			}
 		})
 	})
-}
-
-func TestCSVText(t *testing.T) {
-	for in, want := range map[string]string{"=SUM(A1)": "'=SUM(A1)", "+1": "'+1", "-1": "'-1", "@x": "'@x", "D123": "D123", "": ""} {
-		if got := csvText(in); got != want {
-			t.Errorf("%q: %q", in, got)
-		}
-	}
 }

@@ -1,0 +1,96 @@
+package figures
+
+import (
+	"context"
+	"fmt"
+)
+
+// Brand-wide reads of the rows (internal/reports asks them): who was
+// active, and members ranked by their sums. Days are YYYY-MM-DD in the
+// brand's time zone, both ends included; as of the rows (the consumer's
+// lag, about a second, is not added as Totals adds it).
+
+// ActivePlayers counts the members with a round row on the days
+// [first, last]: the distinct members, read from the index (day,
+// member_id, category) alone.
+func (f *Figures) ActivePlayers(ctx context.Context, first, last string) (int64, error) {
+	var n int64
+	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND category <> ''`), first, last).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("figures: active players: %w", err)
+	}
+	return n, nil
+}
+
+// ActivePlayersByDay is ActivePlayers of each day of [first, last] that had any.
+func (f *Figures) ActivePlayersByDay(ctx context.Context, first, last string) (map[string]int64, error) {
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT day, COUNT(DISTINCT member_id) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND category <> '' GROUP BY day`), first, last)
+	if err != nil {
+		return nil, fmt.Errorf("figures: active players by day: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var day string
+		var n int64
+		if err := rows.Scan(&day, &n); err != nil {
+			return nil, err
+		}
+		out[day] = n
+	}
+	return out, rows.Err()
+}
+
+// Rank orders members in MemberRanking.
+type Rank string
+
+const (
+	RankProfit   Rank = "pnl"      // the house's result from the member: bets - wins
+	RankDeposits Rank = "deposits" // credited deposits
+	RankTurnover Rank = "turnover" // bets of settled rounds
+)
+
+var rankExpr = map[Rank]string{
+	RankProfit:   "SUM(bets) - SUM(wins)",
+	RankDeposits: "SUM(deposits)",
+	RankTurnover: "SUM(bets)",
+}
+
+// MemberSums is one member's sums over the days of a ranking.
+type MemberSums struct {
+	MemberID int64
+	Sums
+}
+
+// MemberRanking lists members by rank, highest first (ties by member id),
+// over the days [first, last] in currency: offset and limit page it, and
+// total counts the members with any row.
+func (f *Figures) MemberRanking(ctx context.Context, currency, first, last string, rank Rank, offset, limit int) ([]MemberSums, int64, error) {
+	expr, ok := rankExpr[rank]
+	if !ok {
+		return nil, 0, fmt.Errorf("figures: unknown rank %q", rank)
+	}
+	var total int64
+	if err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND currency = ?`), first, last, currency).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("figures: ranking count: %w", err)
+	}
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT member_id, `+coalesced("", "SUM")+` FROM figures_daily
+ WHERE day >= ? AND day <= ? AND currency = ? GROUP BY member_id ORDER BY `+expr+` DESC, member_id LIMIT ? OFFSET ?`),
+		first, last, currency, limit, offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("figures: ranking: %w", err)
+	}
+	defer rows.Close()
+	var out []MemberSums
+	for rows.Next() {
+		var m MemberSums
+		if err := rows.Scan(append([]any{&m.MemberID}, m.Sums.ptrs()...)...); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, m)
+	}
+	return out, total, rows.Err()
+}
