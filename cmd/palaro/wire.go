@@ -10,6 +10,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/favorite"
 	"github.com/palaro/palaro/internal/game"
@@ -107,9 +108,10 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	operators.UseWallet(wallets, account.NewStore(m.DB), brands)
 	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
 	operator.NewHandler(operators).Routes(mux)
-	m.wireRGOps(mux, rgService, rgHTTP, operators)     // /ops/v1/members/{id}/rg
-	m.wireReports(mux, brands, figs, games, operators) // dashboard and reports, /ops/v1/reports/ (wire_reports.go)
-	mux.HandleFunc("/ops/", httpx.NotFoundJSON)        // unknown /ops/ paths: JSON 404, not the web app
+	m.wireRGOps(mux, rgService, rgHTTP, operators)                // /ops/v1/members/{id}/rg
+	m.wireReports(mux, brands, figs, games, operators)            // dashboard and reports, /ops/v1/reports/ (wire_reports.go)
+	brandops.NewHandler(brands, operators, operators).Routes(mux) // the brand document and the maintenance switch, /ops/v1/brand
+	mux.HandleFunc("/ops/", httpx.NotFoundJSON)                   // unknown /ops/ paths: JSON 404, not the web app
 
 	// --- cashier: deposits, payments, notifications ---
 	cash, err := m.wireCashier(ctx, mux, brands, accounts, wallets, hub, operators) // wire_cashier.go

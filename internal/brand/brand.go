@@ -20,8 +20,11 @@ import (
 // status and are never sent to browsers.
 type Config struct {
 	Info
-	Maintenance bool   `json:"maintenance"`
-	Region      Region `json:"region"`
+	Maintenance bool `json:"maintenance"`
+	// MaintenanceWindows are scheduled maintenance: the storefront is in
+	// maintenance while now is inside one, as with Maintenance.
+	MaintenanceWindows []Window `json:"maintenanceWindows,omitempty"`
+	Region             Region   `json:"region"`
 	// SealedPayloads refuses plaintext bodies on the endpoints the spec
 	// marks E (docs/sealed-payloads.md); sealed bodies are accepted either way.
 	SealedPayloads bool `json:"sealedPayloads"`
@@ -34,6 +37,30 @@ type Config struct {
 	// Inhouse holds the in-house games' stake ranges and jackpot share
 	// (inhouse.go); private.
 	Inhouse Inhouse `json:"inhouse,omitempty"`
+}
+
+// Window is a scheduled period, Unix milliseconds, From included, To not.
+type Window struct {
+	From int64 `json:"from"`
+	To   int64 `json:"to"`
+}
+
+// MaxMaintenanceWindows bounds the scheduled maintenance windows.
+const MaxMaintenanceWindows = 20
+
+// MaintenanceAt tells whether the storefront is in maintenance at now, and
+// until when when a scheduled window says so (0: switched on, no end).
+func (c *Config) MaintenanceAt(now time.Time) (bool, int64) {
+	ms := now.UnixMilli()
+	for _, w := range c.MaintenanceWindows {
+		if ms >= w.From && ms < w.To {
+			if c.Maintenance {
+				return true, 0
+			}
+			return true, w.To
+		}
+	}
+	return c.Maintenance, 0
 }
 
 // Info is the public brand configuration (docs/api.md, status.info).
@@ -187,6 +214,10 @@ func init() {
 		"EN": "The brand configuration is not valid: {reason}.",
 		"TY": "Hindi wasto ang configuration ng brand: {reason}.",
 	})
+	apperr.Register("brand.version_conflict", map[string]string{
+		"EN": "Someone else changed the brand meanwhile. Reload it and make your change again.",
+		"TY": "May ibang nagbago ng brand habang inaayos mo ito. I-reload ito at gawin muli ang iyong pagbabago.",
+	})
 	apperr.Register("brand.not_found", map[string]string{
 		"EN": "No brand is configured yet.",
 		"TY": "Wala pang naka-configure na brand.",
@@ -244,6 +275,14 @@ var codeRE = regexp.MustCompile(`^[A-Z0-9_]{2,32}$`)
 func (c *Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return ErrInvalidConfig.With("reason", fmt.Sprintf(format, args...))
+	}
+	if len(c.MaintenanceWindows) > MaxMaintenanceWindows {
+		return bad("at most %d maintenance windows", MaxMaintenanceWindows)
+	}
+	for _, w := range c.MaintenanceWindows {
+		if w.From <= 0 || w.To <= w.From {
+			return bad("a maintenance window must end after it starts")
+		}
 	}
 	if c.Platform != "WEB" {
 		return bad("platform must be WEB")

@@ -38,8 +38,10 @@ type Location struct {
 
 // Status is the value of GET /wps/system/status.
 type Status struct {
-	Status            int      `json:"status"`
-	Maintenance       bool     `json:"maintenance"`
+	Status      int  `json:"status"`
+	Maintenance bool `json:"maintenance"`
+	// MaintenanceUntil is the end of the scheduled window in force (Unix ms; absent when none).
+	MaintenanceUntil  int64    `json:"maintenanceUntil,omitempty"`
 	RegionRestriction bool     `json:"regionRestriction"`
 	Location          Location `json:"location"`
 	Info              Info     `json:"info"`
@@ -99,8 +101,10 @@ func (s *Service) Status(ctx context.Context, cl Client) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
+	maintenance, until := c.MaintenanceAt(s.clock.Now())
 	st := Status{
-		Maintenance:       c.Maintenance,
+		Maintenance:       maintenance,
+		MaintenanceUntil:  until,
 		RegionRestriction: c.Region.Restricts(cl),
 		Location:          Location{Country: cl.Country},
 		Info:              c.Info.Public(),
@@ -190,6 +194,34 @@ func (s *Service) Import(ctx context.Context, c Config) error {
 	s.cached = nil
 	s.mu.Unlock()
 	return nil
+}
+
+// ErrVersionConflict: the brand changed since the version the caller read.
+var ErrVersionConflict = apperr.Conflict("brand.version_conflict")
+
+// Versioned reads the stored document and its version (bypassing the cache).
+func (s *Service) Versioned(ctx context.Context) (Config, int64, error) {
+	return s.store.LoadVersioned(ctx)
+}
+
+// Update validates c and stores it if the stored version is still version;
+// it answers the stored document it replaced and the new version. This
+// instance sees the change at once, others within RefreshEvery.
+func (s *Service) Update(ctx context.Context, c Config, version int64) (Config, int64, error) {
+	if err := c.Validate(); err != nil {
+		return Config{}, 0, err
+	}
+	before, next, ok, err := s.store.SaveIf(ctx, c, version, s.clock.Now().UnixMilli())
+	if err != nil {
+		return Config{}, 0, apperr.Internal(err, "brand update")
+	}
+	if !ok {
+		return Config{}, 0, ErrVersionConflict
+	}
+	s.mu.Lock()
+	s.cached = nil
+	s.mu.Unlock()
+	return before, next, nil
 }
 
 // Seed stores c when no brand exists yet; false when one did.

@@ -42,17 +42,20 @@ const (
 	PermRGRead        Permission = "rg.read"      // responsible-gaming settings of a member
 	PermRGWrite       Permission = "rg.write"     // impose limits, time-outs, exclusions
 	PermReportsRead   Permission = "reports.read" // the dashboard and reports
+	PermBrandRead     Permission = "brand.read"   // the brand's settings
+	PermBrandWrite    Permission = "brand.write"  // change them
 )
 
 // Permissions lists every permission (tests walk it).
-var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead}
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
-	RoleAdmin:   {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true, PermReportsRead: true},
+	RoleAdmin: {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true,
+		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true},
 	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true},
-	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true},
+	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true},
 }
 
 // Can tells whether the role holds the permission.
