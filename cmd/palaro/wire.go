@@ -14,6 +14,7 @@ import (
 	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/favorite"
 	"github.com/palaro/palaro/internal/game"
+	gameops "github.com/palaro/palaro/internal/game/ops"
 	"github.com/palaro/palaro/internal/launch"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
@@ -111,6 +112,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	m.wireRGOps(mux, rgService, rgHTTP, operators)                // /ops/v1/members/{id}/rg
 	m.wireReports(mux, brands, figs, games, operators)            // dashboard and reports, /ops/v1/reports/ (wire_reports.go)
 	brandops.NewHandler(brands, operators, operators).Routes(mux) // the brand document and the maintenance switch, /ops/v1/brand
+	gameops.NewHandler(games, operators, operators).Routes(mux)   // vendors and games: on and off, maintenance, order, /ops/v1/games
 	mux.HandleFunc("/ops/", httpx.NotFoundJSON)                   // unknown /ops/ paths: JSON 404, not the web app
 
 	// --- cashier: deposits, payments, notifications ---

@@ -141,6 +141,9 @@ type Catalog struct {
 	// built from (a new entry moves only this one: withWinners).
 	WinnersVersion int64
 	LoadedAt       time.Time
+	// nextBoundary is the next scheduled maintenance edge (Unix ms; 0:
+	// none): the service rebuilds once it passes.
+	nextBoundary int64
 
 	games    []GameView // global order: sort, category sort, nodeId
 	hot      []bool
@@ -184,7 +187,23 @@ func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 		vendorCodes:    map[string]bool{},
 	}
 
-	vendors := append([]Vendor(nil), d.Vendors...)
+	// Switched-off vendors and games are left out; scheduled maintenance is
+	// decided at build, and the service rebuilds at the next window edge.
+	nowMs := now.UnixMilli()
+	edge := func(o Ops) {
+		if b := nextBoundary(o, nowMs); b != 0 && (c.nextBoundary == 0 || b < c.nextBoundary) {
+			c.nextBoundary = b
+		}
+	}
+	vendors := make([]Vendor, 0, len(d.Vendors))
+	for _, v := range d.Vendors {
+		if v.Disabled {
+			continue
+		}
+		v.Maintenance = inMaintenance(v.Maintenance, v.Ops, nowMs)
+		edge(v.Ops)
+		vendors = append(vendors, v)
+	}
 	sort.SliceStable(vendors, func(i, j int) bool {
 		a, b := vendors[i], vendors[j]
 		if ca, cb := catSort(a.GameType), catSort(b.GameType); ca != cb {
@@ -203,7 +222,9 @@ func NewCatalog(d Data, generation uint64, now time.Time) *Catalog {
 
 	games := make([]Game, 0, len(d.Games))
 	for _, g := range d.Games {
-		if _, ok := c.vendorByKey[vendorKey{g.VendorCode, g.GameType}]; ok {
+		if _, ok := c.vendorByKey[vendorKey{g.VendorCode, g.GameType}]; ok && !g.Disabled {
+			g.Maintenance = inMaintenance(g.Maintenance, g.Ops, nowMs)
+			edge(g.Ops)
 			games = append(games, g)
 		}
 	}

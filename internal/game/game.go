@@ -89,8 +89,9 @@ type Vendor struct {
 	Maintenance bool
 	Sort        int
 	WalletType  string // WalletSeamless (default) or WalletTransfer
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	Ops
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Wallet types of a vendor (docs/ledger.md, "Transfer wallets"): a seamless
@@ -113,8 +114,39 @@ type Game struct {
 	IsNew       bool
 	Maintenance bool
 	Sort        int
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	Ops
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Ops are the operator's switches on a vendor or a game (ops.go), kept by
+// the operator routes only: seeding and catalogue imports leave them be.
+type Ops struct {
+	// Disabled hides it from the storefront; it cannot be launched.
+	Disabled bool
+	// MaintenanceFrom and MaintenanceTo schedule maintenance (Unix ms, from
+	// included, to not; 0 = none), on top of the Maintenance switch.
+	MaintenanceFrom int64
+	MaintenanceTo   int64
+}
+
+// InMaintenance tells whether the switch or the window puts it in
+// maintenance at now (Unix ms).
+func inMaintenance(on bool, o Ops, now int64) bool {
+	return on || (o.MaintenanceTo > 0 && now >= o.MaintenanceFrom && now < o.MaintenanceTo)
+}
+
+// nextBoundary is the first window edge after now (0: none).
+func nextBoundary(o Ops, now int64) int64 {
+	switch {
+	case o.MaintenanceTo == 0:
+		return 0
+	case now < o.MaintenanceFrom:
+		return o.MaintenanceFrom
+	case now < o.MaintenanceTo:
+		return o.MaintenanceTo
+	}
+	return 0
 }
 
 // Winner is one entry of the winner boards; WinAmount is in minor units.

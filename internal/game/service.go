@@ -22,6 +22,9 @@ type CatalogStore interface {
 	PutGame(ctx context.Context, g *Game, now time.Time) error
 	AddWinner(ctx context.Context, w *Winner, now time.Time) error
 	AddWinnersIn(ctx context.Context, tx *db.Tx, ws []Winner, now time.Time) ([]Winner, error)
+	UpdateVendor(ctx context.Context, code, gameType string, now time.Time, fn func(*Vendor)) (Vendor, Vendor, error)
+	UpdateGame(ctx context.Context, nodeID int64, now time.Time, fn func(*Game)) (Game, Game, error)
+	OrderGames(ctx context.Context, gameType string, nodeIDs []int64, now time.Time) error
 }
 
 // DefaultRefreshInterval is how often, at most, a read checks the store's
@@ -74,7 +77,8 @@ func (s *Service) Catalog(ctx context.Context) (*Catalog, error) {
 		}
 		return s.cur.Load(), nil
 	}
-	now := s.clock.Now().UnixNano()
+	nowT := s.clock.Now()
+	now := nowT.UnixNano()
 	if now-s.lastCheck.Load() < int64(s.interval) || !s.mu.TryLock() {
 		return c, nil
 	}
@@ -89,7 +93,7 @@ func (s *Service) Catalog(ctx context.Context) (*Catalog, error) {
 		return c, nil
 	}
 	switch {
-	case v.Catalog != c.Version:
+	case v.Catalog != c.Version, c.nextBoundary != 0 && nowT.UnixMilli() >= c.nextBoundary:
 		if err := s.reloadLocked(ctx); err != nil {
 			s.logger.WarnContext(ctx, "catalog reload failed; serving the previous snapshot", "err", err)
 		}

@@ -85,8 +85,14 @@ func (s *Store) Load(ctx context.Context) (Data, error) {
 }
 
 func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
-	rows, err := q.QueryContext(ctx, `SELECT code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, wallet_type, created_at, updated_at
-		FROM game_vendor ORDER BY game_type, sort, code`)
+	return listVendorsWhere(ctx, q, "")
+}
+
+// listVendorsWhere lists the vendors a WHERE clause (with ? args) selects.
+func listVendorsWhere(ctx context.Context, q queryer, where string, args ...any) ([]Vendor, error) {
+	rows, err := q.QueryContext(ctx, q.Rebind(`SELECT code, game_type, display_name, is_game, launch_mode, is_new, maintenance, sort, wallet_type,
+		disabled, maintenance_from, maintenance_to, created_at, updated_at
+		FROM game_vendor `+where+` ORDER BY game_type, sort, code`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list vendors: %w", err)
 	}
@@ -94,12 +100,13 @@ func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
 	var out []Vendor
 	for rows.Next() {
 		var v Vendor
-		var isNew, maint int
+		var isNew, maint, disabled int
 		var created, updated int64
-		if err := rows.Scan(&v.Code, &v.GameType, &v.DisplayName, &v.IsGame, &v.LaunchMode, &isNew, &maint, &v.Sort, &v.WalletType, &created, &updated); err != nil {
+		if err := rows.Scan(&v.Code, &v.GameType, &v.DisplayName, &v.IsGame, &v.LaunchMode, &isNew, &maint, &v.Sort, &v.WalletType,
+			&disabled, &v.MaintenanceFrom, &v.MaintenanceTo, &created, &updated); err != nil {
 			return nil, fmt.Errorf("scan vendor: %w", err)
 		}
-		v.IsNew, v.Maintenance = isNew != 0, maint != 0
+		v.IsNew, v.Maintenance, v.Disabled = isNew != 0, maint != 0, disabled != 0
 		v.CreatedAt, v.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
 		out = append(out, v)
 	}
@@ -107,8 +114,14 @@ func listVendors(ctx context.Context, q queryer) ([]Vendor, error) {
 }
 
 func listGames(ctx context.Context, q queryer) ([]Game, error) {
-	rows, err := q.QueryContext(ctx, `SELECT node_id, game_code, name, vendor_code, game_type, sub_category, is_hot, is_new, maintenance, sort, created_at, updated_at
-		FROM game ORDER BY game_type, sort, node_id`)
+	return listGamesWhere(ctx, q, "")
+}
+
+// listGamesWhere lists the games a WHERE clause (with ? args) selects.
+func listGamesWhere(ctx context.Context, q queryer, where string, args ...any) ([]Game, error) {
+	rows, err := q.QueryContext(ctx, q.Rebind(`SELECT node_id, game_code, name, vendor_code, game_type, sub_category, is_hot, is_new, maintenance, sort,
+		disabled, maintenance_from, maintenance_to, created_at, updated_at
+		FROM game `+where+` ORDER BY game_type, sort, node_id`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}
@@ -116,12 +129,13 @@ func listGames(ctx context.Context, q queryer) ([]Game, error) {
 	var out []Game
 	for rows.Next() {
 		var g Game
-		var hot, isNew, maint int
+		var hot, isNew, maint, disabled int
 		var created, updated int64
-		if err := rows.Scan(&g.NodeID, &g.GameCode, &g.Name, &g.VendorCode, &g.GameType, &g.SubCategory, &hot, &isNew, &maint, &g.Sort, &created, &updated); err != nil {
+		if err := rows.Scan(&g.NodeID, &g.GameCode, &g.Name, &g.VendorCode, &g.GameType, &g.SubCategory, &hot, &isNew, &maint, &g.Sort,
+			&disabled, &g.MaintenanceFrom, &g.MaintenanceTo, &created, &updated); err != nil {
 			return nil, fmt.Errorf("scan game: %w", err)
 		}
-		g.IsHot, g.IsNew, g.Maintenance = hot != 0, isNew != 0, maint != 0
+		g.IsHot, g.IsNew, g.Maintenance, g.Disabled = hot != 0, isNew != 0, maint != 0, disabled != 0
 		g.CreatedAt, g.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
 		out = append(out, g)
 	}
@@ -344,4 +358,90 @@ func insertWinner(ctx context.Context, tx *db.Tx, w *Winner) error {
 		return fmt.Errorf("insert winner: %w", err)
 	}
 	return rows.Close()
+}
+
+// UpdateVendor changes a vendor of one category with fn, in a transaction
+// that bumps the catalogue version; it answers the vendor before and after.
+func (s *Store) UpdateVendor(ctx context.Context, code, gameType string, now time.Time, fn func(*Vendor)) (before, after Vendor, err error) {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		vs, err := listVendorsWhere(ctx, tx, `WHERE code = ? AND game_type = ?`, code, gameType)
+		if err != nil {
+			return err
+		}
+		if len(vs) == 0 {
+			return apperr.NotFound("game.vendor_not_found")
+		}
+		before, after = vs[0], vs[0]
+		fn(&after)
+		after.UpdatedAt = now
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game_vendor SET display_name = ?, disabled = ?, maintenance = ?, maintenance_from = ?,
+ maintenance_to = ?, is_new = ?, sort = ?, updated_at = ? WHERE code = ? AND game_type = ?`),
+			after.DisplayName, b2i(after.Disabled), b2i(after.Maintenance), after.MaintenanceFrom, after.MaintenanceTo, b2i(after.IsNew),
+			after.Sort, now.UnixMilli(), code, gameType); err != nil {
+			return fmt.Errorf("update vendor: %w", err)
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+	return before, after, err
+}
+
+// UpdateGame changes a game with fn, as UpdateVendor does a vendor.
+func (s *Store) UpdateGame(ctx context.Context, nodeID int64, now time.Time, fn func(*Game)) (before, after Game, err error) {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		gs, err := listGamesWhere(ctx, tx, `WHERE node_id = ?`, nodeID)
+		if err != nil {
+			return err
+		}
+		if len(gs) == 0 {
+			return apperr.NotFound("game.not_found")
+		}
+		before, after = gs[0], gs[0]
+		fn(&after)
+		after.UpdatedAt = now
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE game SET disabled = ?, maintenance = ?, maintenance_from = ?, maintenance_to = ?,
+ is_hot = ?, is_new = ?, sort = ?, sub_category = ?, updated_at = ? WHERE node_id = ?`),
+			b2i(after.Disabled), b2i(after.Maintenance), after.MaintenanceFrom, after.MaintenanceTo, b2i(after.IsHot), b2i(after.IsNew),
+			after.Sort, after.SubCategory, now.UnixMilli(), nodeID); err != nil {
+			return fmt.Errorf("update game: %w", err)
+		}
+		return bumpVersion(ctx, tx, now)
+	})
+	return before, after, err
+}
+
+// OrderGames puts the listed games of a category first, in that order (sort
+// 10, 20, …), and the category's other games after them in their order.
+// A listed game of another category, or one listed twice, is
+// game.invalid_order.
+func (s *Store) OrderGames(ctx context.Context, gameType string, nodeIDs []int64, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		gs, err := listGamesWhere(ctx, tx, `WHERE game_type = ?`, gameType)
+		if err != nil {
+			return err
+		}
+		inCat := make(map[int64]bool, len(gs))
+		for _, g := range gs {
+			inCat[g.NodeID] = true
+		}
+		listed := make(map[int64]bool, len(nodeIDs))
+		for _, id := range nodeIDs {
+			if !inCat[id] || listed[id] {
+				return apperr.Invalid("game.invalid_order").With("max", MaxOrder)
+			}
+			listed[id] = true
+		}
+		order := append([]int64(nil), nodeIDs...)
+		for _, g := range gs { // already in their sort order
+			if !listed[g.NodeID] {
+				order = append(order, g.NodeID)
+			}
+		}
+		q := tx.Rebind(`UPDATE game SET sort = ?, updated_at = ? WHERE node_id = ?`)
+		for i, id := range order {
+			if _, err := tx.ExecContext(ctx, q, (i+1)*10, now.UnixMilli(), id); err != nil {
+				return fmt.Errorf("order games: %w", err)
+			}
+		}
+		return bumpVersion(ctx, tx, now)
+	})
 }

@@ -44,18 +44,21 @@ const (
 	PermReportsRead   Permission = "reports.read" // the dashboard and reports
 	PermBrandRead     Permission = "brand.read"   // the brand's settings
 	PermBrandWrite    Permission = "brand.write"  // change them
+	PermGamesRead     Permission = "games.read"   // vendors and games with their switches
+	PermGamesWrite    Permission = "games.write"  // switch them, order them, schedule maintenance
 )
 
 // Permissions lists every permission (tests walk it).
-var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite}
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite,
+	PermGamesRead, PermGamesWrite}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true,
-		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true},
+		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true, PermGamesRead: true, PermGamesWrite: true},
 	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true},
-	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true},
+	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true},
 }
 
 // Can tells whether the role holds the permission.

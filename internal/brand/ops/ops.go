@@ -94,7 +94,7 @@ func (h *Handler) put(w http.ResponseWriter, r *http.Request, c operator.Caller)
 		Config  json.RawMessage `json:"config"`
 		Reason  string          `json:"reason"`
 	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
+	if err := httpx.DecodeJSONStrict(r, &body); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
@@ -129,7 +129,7 @@ func (h *Handler) maintenance(w http.ResponseWriter, r *http.Request, c operator
 		On     *bool  `json:"on"`
 		Reason string `json:"reason"`
 	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
+	if err := httpx.DecodeJSONStrict(r, &body); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}

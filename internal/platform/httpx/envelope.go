@@ -137,7 +137,21 @@ const MaxBodyBytes = 1 << 20
 
 // DecodeJSON reads a JSON body into v, refusing unknown shapes and oversize bodies.
 func DecodeJSON(r *http.Request, v any) error {
+	return decodeJSON(r, v, false)
+}
+
+// DecodeJSONStrict is DecodeJSON that also refuses fields v does not have
+// (request.invalid_json): for operator changes, where a misspelt field
+// silently ignored would change nothing while saying it did.
+func DecodeJSONStrict(r *http.Request, v any) error {
+	return decodeJSON(r, v, true)
+}
+
+func decodeJSON(r *http.Request, v any, strict bool) error {
 	dec := json.NewDecoder(r.Body)
+	if strict {
+		dec.DisallowUnknownFields()
+	}
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
