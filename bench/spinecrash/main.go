@@ -100,6 +100,7 @@ type result struct {
 	Adjustments   int    `json:"adjustments"`  // adjustments answered 200
 	Refused       int    `json:"refused"`      // definite refusals (not acknowledged; checked not posted twice)
 	RefusedSample string `json:"refusedSample,omitempty"`
+	InProgress    int    `json:"inProgress"` // spins retried after a kill answered inhouse.in_progress: left to in-house recovery, not acknowledged
 	// Checks.
 	RoundsMissing    int    `json:"roundsMissing"` // acknowledged rounds not COMPLETED or without their settled fact
 	BetsWrong        int    `json:"betsWrong"`     // acknowledged bets/wins/adjustments not posted once with their amount
@@ -248,12 +249,13 @@ type adjRec struct {
 
 type records struct {
 	sync.Mutex
-	rounds   map[string]*vendorRound // by round id
-	spins    []spinRec
-	adjs     map[string]*adjRec // by Idempotency-Key
-	refused  int
-	sample   string
-	afterAck int // acknowledged after the kill (twoinstance)
+	rounds     map[string]*vendorRound // by round id
+	spins      []spinRec
+	adjs       map[string]*adjRec // by Idempotency-Key
+	refused    int
+	inProgress int
+	sample     string
+	afterAck   int // acknowledged after the kill (twoinstance)
 }
 
 func (r *records) refuse(what string) {
@@ -420,6 +422,12 @@ func run(c config) (result, error) {
 				return a, false
 			}
 			if json.Unmarshal(b, &a) != nil || status != http.StatusOK || !a.Success {
+				if a.Code == "inhouse.in_progress" { // the first request died before it finished: recovery settles the round
+					rec.Lock()
+					rec.inProgress++
+					rec.Unlock()
+					return a, false
+				}
 				rec.refuse(fmt.Sprintf("%s %d %s", path, status, a.Code))
 				return a, false
 			}
@@ -610,8 +618,8 @@ func run(c config) (result, error) {
 	} else {
 		res.OK = res.OK && res.CaughtUpMs > 0 && res.SurvivorAcked > 0
 	}
-	fmt.Printf("load: %.0f s, %d requests, %d sent again after no answer; acknowledged: %d vendor rounds (%d bets), %d spins, %d adjustments; %d refused%s\n",
-		res.Seconds, res.Requests, res.Retries, res.VendorRounds, res.VendorBets, res.Spins, res.Adjustments, res.Refused, suffix(res.RefusedSample))
+	fmt.Printf("load: %.0f s, %d requests, %d sent again after no answer; acknowledged: %d vendor rounds (%d bets), %d spins, %d adjustments; %d refused%s; %d spins in progress after a kill (left to recovery)\n",
+		res.Seconds, res.Requests, res.Retries, res.VendorRounds, res.VendorBets, res.Spins, res.Adjustments, res.Refused, suffix(res.RefusedSample), res.InProgress)
 	fmt.Printf("checks: acknowledged rounds missing or without their fact %d; bets, wins and adjustments not posted once as asked %d; facts wrong %d; figures count %d rounds of %d settled facts; consumers caught up %v; acknowledged spins cancelled %d (waiting for recovery %d)\n",
 		res.RoundsMissing, res.BetsWrong, res.FactsWrong, res.FiguresRounds, res.SettledFacts, res.CaughtUp, res.InhouseCancelled, res.InhousePending)
 	fmt.Printf("palaro ledger verify exit %d (%s); palaro events verify exit %d (%s)\n", res.VerifyExit, res.Verify, res.EventsExit, res.Events)
@@ -783,7 +791,7 @@ func waitCaughtUp(ctx context.Context, st *activity.Store, within time.Duration)
 func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) error {
 	rec.Lock()
 	defer rec.Unlock()
-	res.Refused, res.RefusedSample, res.SurvivorAcked = rec.refused, rec.sample, rec.afterAck
+	res.Refused, res.RefusedSample, res.SurvivorAcked, res.InProgress = rec.refused, rec.sample, rec.afterAck, rec.inProgress
 
 	// Postings by key, with the player's line (signed) and count.
 	type posted struct {
