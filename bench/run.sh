@@ -1203,7 +1203,7 @@ twoinstance_run() { # database-url port-a port-b
   leases=$(ledger_json "$out" leasesMs); caught=$(ledger_json "$out" caughtUpMs)
   ok=$([ "$(ledger_json "$out" ok)" = true ] && awk -v c="$caught" -v t="$TWOINSTANCE_TAKEOVER_S" 'BEGIN{print (c > 0 && c < t * 1000) ? 1 : 0}' || echo 0)
   mark "$ok"
-  ROWS+=("| $label | $target | killed $(ledger_json "$out" killed), **survivor held every stream lease after $(awk -v v="$leases" 'BEGIN{printf "%.1f", v/1000}') s, every event from before the kill applied by every consumer after $(awk -v v="$caught" 'BEGIN{printf "%.1f", v/1000}') s**; $(ledger_json "$out" survivorAcked) operations acknowledged by the survivor after the kill; $(spinecrash_checks "$out") | $V |")
+  ROWS+=("| $label | $target | killed $(ledger_json "$out" killed), **survivor held every stream lease after $(awk -v v="$leases" 'BEGIN{printf "%.1f", v/1000}') s, every event from before the kill applied by every consumer after $(awk -v v="$caught" 'BEGIN{printf "%.1f", v/1000}') s**; answers $(ledger_json "$out" answersFirst) by $HOST:$2, $(ledger_json "$out" answersSecond) by $HOST:$3; $(ledger_json "$out" survivorAcked) operations acknowledged by the survivor after the kill; $(spinecrash_checks "$out") | $V |")
 }
 if want spinecrash || want twoinstance; then
   for p in $SPINECRASH_PORT_BASE $((SPINECRASH_PORT_BASE + 1)) $((SPINECRASH_PORT_BASE + 2)) $((SPINECRASH_PORT_BASE + 3)); do

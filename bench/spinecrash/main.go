@@ -120,6 +120,8 @@ type result struct {
 	LeasesMs      float64 `json:"leasesMs"`           // kill -> the survivor holds every stream lease
 	CaughtUpMs    float64 `json:"caughtUpMs"`         // kill -> every event appended before the kill numbered and applied
 	SurvivorAcked int     `json:"survivorAcked"`      // operations acknowledged by the survivor after the kill
+	AnswersFirst  int64   `json:"answersFirst"`       // answers given by the first server (twoinstance: the spread)
+	AnswersSecond int64   `json:"answersSecond"`      // and by the second
 	OK            bool    `json:"ok"`
 }
 
@@ -319,6 +321,7 @@ func run(c config) (result, error) {
 
 	rec := &records{rounds: map[string]*vendorRound{}, adjs: map[string]*adjRec{}}
 	var requests, retries atomic.Int64
+	var answered [2]atomic.Int64 // answers per server (twoinstance: the spread)
 	var fatal atomic.Value
 	var afterKill atomic.Bool
 	runID := strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
@@ -349,6 +352,7 @@ func run(c config) (result, error) {
 			if err != nil || status >= 500 {
 				continue
 			}
+			answered[i%2].Add(1)
 			return status, b, true
 		}
 	}
@@ -603,6 +607,10 @@ func run(c config) (result, error) {
 			tr.leases.Seconds(), tr.caughtUp.Seconds())
 	}
 	res.Requests, res.Retries = requests.Load(), retries.Load()
+	if c.mode == "twoinstance" {
+		res.AnswersFirst, res.AnswersSecond = answered[0].Load(), answered[1].Load()
+		fmt.Printf("answers: %d by %s, %d by %s\n", res.AnswersFirst, c.addrs[0], res.AnswersSecond, c.addrs[1])
+	}
 
 	// The consumers catch up with the load stopped; then the servers stop.
 	res.CaughtUp = waitCaughtUp(ctx, st, 60*time.Second)
