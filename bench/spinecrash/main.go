@@ -60,6 +60,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/game"
 	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/inhouse"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -102,18 +103,23 @@ type result struct {
 	RefusedSample string `json:"refusedSample,omitempty"`
 	InProgress    int    `json:"inProgress"` // spins retried after a kill answered inhouse.in_progress: left to in-house recovery, not acknowledged
 	// Checks.
-	RoundsMissing    int    `json:"roundsMissing"` // acknowledged rounds not COMPLETED or without their settled fact
-	BetsWrong        int    `json:"betsWrong"`     // acknowledged bets/wins/adjustments not posted once with their amount
-	FactsWrong       int    `json:"factsWrong"`    // adjustment facts missing/stray; completed rounds without a settled fact and back
-	FiguresRounds    int64  `json:"figuresRounds"` // rounds counted in the daily figures
-	SettledFacts     int64  `json:"settledFacts"`  // round.settled facts in the stream
-	VerifyExit       int    `json:"verifyExit"`    // palaro ledger verify
-	Verify           string `json:"verify"`
-	EventsExit       int    `json:"eventsExit"` // palaro events verify
-	Events           string `json:"events"`
-	CaughtUp         bool   `json:"caughtUp"`         // every consumer at the head, nothing unnumbered, after the load
-	InhousePending   int    `json:"inhousePending"`   // acknowledged spins whose in-house round still waits for recovery (info)
-	InhouseCancelled int    `json:"inhouseCancelled"` // acknowledged spins cancelled afterwards (a failure)
+	RoundsMissing     int    `json:"roundsMissing"` // acknowledged rounds not COMPLETED or without their settled fact
+	BetsWrong         int    `json:"betsWrong"`     // acknowledged bets/wins/adjustments not posted once with their amount
+	FactsWrong        int    `json:"factsWrong"`    // adjustment facts missing/stray; completed rounds without a settled fact and back
+	FiguresRounds     int64  `json:"figuresRounds"` // rounds counted in the daily figures
+	SettledFacts      int64  `json:"settledFacts"`  // round.settled facts in the stream
+	VerifyExit        int    `json:"verifyExit"`    // palaro ledger verify
+	Verify            string `json:"verify"`
+	EventsExit        int    `json:"eventsExit"` // palaro events verify
+	Events            string `json:"events"`
+	CaughtUp          bool   `json:"caughtUp"`          // every consumer at the head, nothing unnumbered, after the load
+	InhousePending    int    `json:"inhousePending"`    // acknowledged spins whose in-house round still waits for recovery (info)
+	InhouseCancelled  int    `json:"inhouseCancelled"`  // acknowledged spins cancelled afterwards (a failure)
+	RecoveryRun       bool   `json:"recoveryRun"`       // the server started once more for in-house recovery
+	InhouseWrong      int    `json:"inhouseWrong"`      // in-house rounds whose end state disagrees with the wallet's round, its fact or the money
+	InhouseUnfinished int    `json:"inhouseUnfinished"` // in-house rounds PENDING, SETTLING or REFUNDING after recovery
+	InhouseOpen       int    `json:"inhouseOpen"`       // slot rounds with free spins left (info)
+	RolledBack        int64  `json:"rolledBack"`        // settled rounds undone (round:<id>:rollback facts)
 	// twoinstance: the takeover.
 	Killed        string  `json:"killed,omitempty"`   // the instance killed (lease holder)
 	Survivor      string  `json:"survivor,omitempty"` // the instance that took over
@@ -615,12 +621,24 @@ func run(c config) (result, error) {
 	// The consumers catch up with the load stopped; then the servers stop.
 	res.CaughtUp = waitCaughtUp(ctx, st, 60*time.Second)
 	stopAll()
+	// Spins a kill left unfinished are settled by in-house recovery once
+	// they are older than its grace: one more start runs it, so every round
+	// is checked in its end state.
+	recovered, err := recoverInhouse(ctx, c, d, first)
+	if err != nil {
+		return res, err
+	}
+	res.RecoveryRun = recovered
+	if recovered {
+		res.CaughtUp = res.CaughtUp && waitCaughtUp(ctx, st, 60*time.Second)
+		stopAll()
+	}
 
 	if err := check(ctx, c, d, rec, &res); err != nil {
 		return res, err
 	}
 	res.OK = res.RoundsMissing == 0 && res.BetsWrong == 0 && res.FactsWrong == 0 && res.VerifyExit == 0 && res.EventsExit == 0 &&
-		res.CaughtUp && res.InhouseCancelled == 0 && res.FiguresRounds == res.SettledFacts && res.VendorRounds > 0 && res.Spins > 0 && res.Adjustments > 0
+		res.CaughtUp && res.InhouseCancelled == 0 && res.FiguresRounds == res.SettledFacts-res.RolledBack && res.InhouseWrong == 0 && res.InhouseUnfinished == 0 && res.VendorRounds > 0 && res.Spins > 0 && res.Adjustments > 0
 	if c.mode == "crash" {
 		res.OK = res.OK && res.Kills == c.kills
 	} else {
@@ -630,6 +648,8 @@ func run(c config) (result, error) {
 		res.Seconds, res.Requests, res.Retries, res.VendorRounds, res.VendorBets, res.Spins, res.Adjustments, res.Refused, suffix(res.RefusedSample), res.InProgress)
 	fmt.Printf("checks: acknowledged rounds missing or without their fact %d; bets, wins and adjustments not posted once as asked %d; facts wrong %d; figures count %d rounds of %d settled facts; consumers caught up %v; acknowledged spins cancelled %d (waiting for recovery %d)\n",
 		res.RoundsMissing, res.BetsWrong, res.FactsWrong, res.FiguresRounds, res.SettledFacts, res.CaughtUp, res.InhouseCancelled, res.InhousePending)
+	fmt.Printf("in-house rounds (recovery run: %v): end state disagreeing with the wallet, its fact or the money %d; unfinished %d; slot rounds with free spins left %d; settled rounds rolled back %d\n",
+		res.RecoveryRun, res.InhouseWrong, res.InhouseUnfinished, res.InhouseOpen, res.RolledBack)
 	fmt.Printf("palaro ledger verify exit %d (%s); palaro events verify exit %d (%s)\n", res.VerifyExit, res.Verify, res.EventsExit, res.Events)
 	return res, nil
 }
@@ -794,6 +814,38 @@ func waitCaughtUp(ctx context.Context, st *activity.Store, within time.Duration)
 	return false
 }
 
+// recoverInhouse, when in-house rounds are unfinished (PENDING, SETTLING,
+// REFUNDING: a kill stopped their requests), waits until the last of them
+// is older than recovery's grace, starts the server s (its start-up runs a
+// recovery pass) and waits until none is left.
+func recoverInhouse(ctx context.Context, c config, d *db.DB, s *server) (bool, error) {
+	const unfinished = `FROM inhouse_round WHERE state IN ('PENDING', 'SETTLING', 'REFUNDING')`
+	var n int
+	var last int64
+	if err := d.QueryRowContext(ctx, `SELECT count(*), COALESCE(max(updated_at), 0) `+unfinished).Scan(&n, &last); err != nil {
+		return false, err
+	}
+	if n == 0 {
+		return false, nil
+	}
+	wait := time.Until(time.UnixMilli(last).Add(inhouse.DefaultPendingGrace + time.Second))
+	fmt.Printf("%d in-house rounds unfinished: the server starts again in %.0f s for in-house recovery\n", n, max(0, wait.Seconds()))
+	time.Sleep(wait)
+	if err := c.start(s); err != nil {
+		return false, fmt.Errorf("start for recovery: %w", err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if err := d.QueryRowContext(ctx, `SELECT count(*) `+unfinished).Scan(&n); err != nil {
+			return false, err
+		}
+		if n == 0 {
+			return true, nil
+		}
+	}
+	fmt.Printf("%d in-house rounds still unfinished after recovery\n", n)
+	return true, nil
+}
+
 // ---------------------------------------------------------------- checks
 
 func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) error {
@@ -838,19 +890,20 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 	// Rounds: vendor rounds by their id, in-house ones by the game wallet's
 	// round id (slot-<in-house id>).
 	type roundRow struct {
-		id     int64
-		status string
+		id       int64
+		status   string
+		bet, win int64
 	}
 	rounds := map[string]roundRow{}
-	completed := map[int64]bool{}
-	rows, err = d.QueryContext(ctx, `SELECT id, vendor, round_id, status FROM game_round`)
+	completed, cancelled := map[int64]bool{}, map[int64]bool{}
+	rows, err = d.QueryContext(ctx, `SELECT id, vendor, round_id, status, bet, win FROM game_round`)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var r roundRow
 		var v, rid string
-		if err := rows.Scan(&r.id, &v, &rid, &r.status); err != nil {
+		if err := rows.Scan(&r.id, &v, &rid, &r.status, &r.bet, &r.win); err != nil {
 			rows.Close()
 			return err
 		}
@@ -858,13 +911,16 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 		if r.status == gamewallet.StatusCompleted {
 			completed[r.id] = true
 		}
+		if r.status == gamewallet.StatusCancelled {
+			cancelled[r.id] = true
+		}
 	}
 	rows.Close()
 
 	// Facts of rounds and adjustments.
-	settled := map[int64]int{}
+	settled, rolledBack := map[int64]int{}, map[int64]int{}
 	adjFacts := map[string]int{}
-	rows, err = d.QueryContext(ctx, `SELECT fact_key, kind FROM activity_event WHERE kind IN ('round.settled', 'adjustment')`)
+	rows, err = d.QueryContext(ctx, `SELECT fact_key, kind FROM activity_event WHERE kind IN ('round.settled', 'round.cancelled', 'adjustment')`)
 	if err != nil {
 		return err
 	}
@@ -873,6 +929,16 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 		if err := rows.Scan(&k, &kind); err != nil {
 			rows.Close()
 			return err
+		}
+		if kind == string(activity.RoundCancelled) {
+			// round:<id> (cancelled before it settled) or round:<id>:rollback
+			// (a settled round undone: it takes the settled fact back out).
+			if id, ok := strings.CutSuffix(strings.TrimPrefix(k, "round:"), ":rollback"); ok {
+				n, _ := strconv.ParseInt(id, 10, 64)
+				rolledBack[n]++
+				res.RolledBack++
+			}
+			continue
 		}
 		if kind == string(activity.RoundSettled) {
 			res.SettledFacts++
@@ -895,7 +961,13 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 		}
 	}
 	for id := range settled {
-		if !completed[id] {
+		// A settled round is COMPLETED, or CANCELLED later with its rollback fact.
+		if !completed[id] && !(cancelled[id] && rolledBack[id] == 1) {
+			res.FactsWrong++
+		}
+	}
+	for id, n := range rolledBack {
+		if n != 1 || settled[id] != 1 || !cancelled[id] {
 			res.FactsWrong++
 		}
 	}
@@ -975,6 +1047,38 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 		ih[strconv.FormatInt(m, 10)+"/"+k] = r
 	}
 	rows.Close()
+	// Every in-house round in an end state agreeing with the wallet's round
+	// and the money: COMPLETED with its settled fact and the player's lines
+	// summing to win - bet; CANCELLED with none of the player's money moved.
+	net := map[int64]int64{} // in-house round id -> the player's lines of its BGS postings
+	for k, p := range postings {
+		rest, ok := strings.CutPrefix(k, "seamless:BGS:")
+		if !ok {
+			continue
+		}
+		rest, _, _ = strings.Cut(rest, ":") // bet-<id>[:win][:rollback]
+		if _, idText, ok := strings.Cut(rest, "-"); ok {
+			id, _ := strconv.ParseInt(idText, 10, 64)
+			net[id] += p.cents * int64(p.n)
+		}
+	}
+	for _, r := range ih {
+		gr, ok := rounds["BGS/"+r.game+"-"+strconv.FormatInt(r.id, 10)]
+		switch r.state {
+		case "COMPLETED":
+			if !ok || gr.status != gamewallet.StatusCompleted || settled[gr.id] != 1 || net[r.id] != gr.win-gr.bet {
+				res.InhouseWrong++
+			}
+		case "CANCELLED":
+			if (ok && gr.status != gamewallet.StatusCancelled) || net[r.id] != 0 || (ok && settled[gr.id] != rolledBack[gr.id]) {
+				res.InhouseWrong++
+			}
+		case "OPEN": // free spins left (a free spin refused); recovery plays them after 10 min
+			res.InhouseOpen++
+		default:
+			res.InhouseUnfinished++
+		}
+	}
 	for _, s := range rec.spins {
 		if s.state != "COMPLETED" {
 			continue
