@@ -1159,10 +1159,11 @@ spinecrash_tool() {
 }
 spinecrash_checks() { # file -> the checks' part of a row
   local f=$1
-  printf '%s vendor rounds (%s bets), %s spins, %s adjustments acknowledged; %s requests sent again after no answer, %s refused, %s spins left in progress by a kill (recovery, not acknowledged); acknowledged rounds missing or without their fact %s; bets, wins, adjustments not posted once as asked %s; facts wrong %s; figures %s rounds of %s settled facts; after in-house recovery: rounds disagreeing with the wallet, their fact or the money %s, unfinished %s; ledger verify exit %s; events verify exit %s' \
+  printf '%s vendor rounds (%s bets), %s spins, %s adjustments acknowledged; %s requests sent again after no answer, %s refused, %s spins left in progress by a kill (recovery, not acknowledged); acknowledged rounds missing or without their fact %s; bets, wins, adjustments not posted once as asked %s; facts wrong %s; %s settled facts, figures %s rounds, reports %s, consumers not adding up to the stream %s; after in-house recovery: rounds disagreeing with the wallet, their fact or the money %s, unfinished %s; ledger verify exit %s; events verify exit %s' \
     "$(ledger_json "$f" vendorRounds)" "$(ledger_json "$f" vendorBets)" "$(ledger_json "$f" spins)" "$(ledger_json "$f" adjustments)" \
     "$(ledger_json "$f" retries)" "$(ledger_json "$f" refused)" "$(ledger_json "$f" inProgress)" "$(ledger_json "$f" roundsMissing)" \
-    "$(ledger_json "$f" betsWrong)" "$(ledger_json "$f" factsWrong)" "$(ledger_json "$f" figuresRounds)" "$(ledger_json "$f" settledFacts)" \
+    "$(ledger_json "$f" betsWrong)" "$(ledger_json "$f" factsWrong)" "$(ledger_json "$f" settledFacts)" "$(ledger_json "$f" figuresRounds)" \
+    "$(ledger_json "$f" reportRounds)" "$(ledger_json "$f" consumersWrong)" \
     "$(ledger_json "$f" inhouseWrong)" "$(ledger_json "$f" inhouseUnfinished)" \
     "$(ledger_json "$f" verifyExit)" "$(ledger_json "$f" eventsExit)"
 }

@@ -103,12 +103,15 @@ type result struct {
 	RefusedSample string `json:"refusedSample,omitempty"`
 	InProgress    int    `json:"inProgress"` // spins retried after a kill answered inhouse.in_progress: left to in-house recovery, not acknowledged
 	// Checks.
-	RoundsMissing     int    `json:"roundsMissing"` // acknowledged rounds not COMPLETED or without their settled fact
-	BetsWrong         int    `json:"betsWrong"`     // acknowledged bets/wins/adjustments not posted once with their amount
-	FactsWrong        int    `json:"factsWrong"`    // adjustment facts missing/stray; completed rounds without a settled fact and back
-	FiguresRounds     int64  `json:"figuresRounds"` // rounds counted in the daily figures
-	SettledFacts      int64  `json:"settledFacts"`  // round.settled facts in the stream
-	VerifyExit        int    `json:"verifyExit"`    // palaro ledger verify
+	RoundsMissing     int    `json:"roundsMissing"`  // acknowledged rounds not COMPLETED or without their settled fact
+	BetsWrong         int    `json:"betsWrong"`      // acknowledged bets/wins/adjustments not posted once with their amount
+	FactsWrong        int    `json:"factsWrong"`     // adjustment facts missing/stray; completed rounds without a settled fact and back
+	FiguresRounds     int64  `json:"figuresRounds"`  // rounds counted in the daily figures
+	ReportRounds      int64  `json:"reportRounds"`   // rounds counted in the daily reports (reports.daily)
+	ReportsChecked    bool   `json:"reportsChecked"` // the binary has reports.daily
+	ConsumersWrong    int    `json:"consumersWrong"` // consumers whose rows do not add up to the stream's facts
+	SettledFacts      int64  `json:"settledFacts"`   // round.settled facts in the stream
+	VerifyExit        int    `json:"verifyExit"`     // palaro ledger verify
 	Verify            string `json:"verify"`
 	EventsExit        int    `json:"eventsExit"` // palaro events verify
 	Events            string `json:"events"`
@@ -638,7 +641,7 @@ func run(c config) (result, error) {
 		return res, err
 	}
 	res.OK = res.RoundsMissing == 0 && res.BetsWrong == 0 && res.FactsWrong == 0 && res.VerifyExit == 0 && res.EventsExit == 0 &&
-		res.CaughtUp && res.InhouseCancelled == 0 && res.FiguresRounds == res.SettledFacts-res.RolledBack && res.InhouseWrong == 0 && res.InhouseUnfinished == 0 && res.VendorRounds > 0 && res.Spins > 0 && res.Adjustments > 0
+		res.CaughtUp && res.InhouseCancelled == 0 && res.ConsumersWrong == 0 && res.InhouseWrong == 0 && res.InhouseUnfinished == 0 && res.VendorRounds > 0 && res.Spins > 0 && res.Adjustments > 0
 	if c.mode == "crash" {
 		res.OK = res.OK && res.Kills == c.kills
 	} else {
@@ -646,10 +649,10 @@ func run(c config) (result, error) {
 	}
 	fmt.Printf("load: %.0f s, %d requests, %d sent again after no answer; acknowledged: %d vendor rounds (%d bets), %d spins, %d adjustments; %d refused%s; %d spins in progress after a kill (left to recovery)\n",
 		res.Seconds, res.Requests, res.Retries, res.VendorRounds, res.VendorBets, res.Spins, res.Adjustments, res.Refused, suffix(res.RefusedSample), res.InProgress)
-	fmt.Printf("checks: acknowledged rounds missing or without their fact %d; bets, wins and adjustments not posted once as asked %d; facts wrong %d; figures count %d rounds of %d settled facts; consumers caught up %v; acknowledged spins cancelled %d (waiting for recovery %d)\n",
-		res.RoundsMissing, res.BetsWrong, res.FactsWrong, res.FiguresRounds, res.SettledFacts, res.CaughtUp, res.InhouseCancelled, res.InhousePending)
-	fmt.Printf("in-house rounds (recovery run: %v): end state disagreeing with the wallet, its fact or the money %d; unfinished %d; slot rounds with free spins left %d; settled rounds rolled back %d\n",
-		res.RecoveryRun, res.InhouseWrong, res.InhouseUnfinished, res.InhouseOpen, res.RolledBack)
+	fmt.Printf("checks: acknowledged rounds missing or without their fact %d; bets, wins and adjustments not posted once as asked %d; facts wrong %d; settled facts %d (rolled back %d); rounds in the figures %d, in the reports %d; consumers not adding up to the stream %d; consumers caught up %v; acknowledged spins cancelled %d (waiting for recovery %d)\n",
+		res.RoundsMissing, res.BetsWrong, res.FactsWrong, res.SettledFacts, res.RolledBack, res.FiguresRounds, res.ReportRounds, res.ConsumersWrong, res.CaughtUp, res.InhouseCancelled, res.InhousePending)
+	fmt.Printf("in-house rounds (recovery run: %v): end state disagreeing with the wallet, its fact or the money %d; unfinished %d; slot rounds with free spins left %d\n",
+		res.RecoveryRun, res.InhouseWrong, res.InhouseUnfinished, res.InhouseOpen)
 	fmt.Printf("palaro ledger verify exit %d (%s); palaro events verify exit %d (%s)\n", res.VerifyExit, res.Verify, res.EventsExit, res.Events)
 	return res, nil
 }
@@ -1102,11 +1105,54 @@ func check(ctx context.Context, c config, d *db.DB, rec *records, res *result) e
 		}
 	}
 
-	if err := d.QueryRowContext(ctx, `SELECT COALESCE(sum(rounds), 0) FROM figures_daily`).Scan(&res.FiguresRounds); err != nil {
+	if err := consumerTotals(ctx, d, res); err != nil {
 		return err
 	}
 	res.VerifyExit, res.Verify = palaro(c, "ledger", "verify")
 	res.EventsExit, res.Events = palaro(c, "events", "verify")
+	return nil
+}
+
+// consumerTotals compares what each consumer's rows add up to with the
+// stream's facts summed here: the settled rounds (less those rolled back),
+// their bets and wins, and the adjustments. A fact applied twice or not at
+// all by either consumer shows as a difference.
+func consumerTotals(ctx context.Context, d *db.DB, res *result) error {
+	type totals struct{ rounds, bets, wins, adjustments int64 }
+	var stream totals
+	if err := d.QueryRowContext(ctx, `SELECT
+ COALESCE(sum(CASE WHEN kind = 'round.settled' THEN 1 WHEN kind = 'round.cancelled' AND detail = 'rollback' THEN -1 ELSE 0 END), 0),
+ COALESCE(sum(CASE WHEN kind = 'round.settled' OR (kind = 'round.cancelled' AND detail = 'rollback') THEN amount ELSE 0 END), 0),
+ COALESCE(sum(CASE WHEN kind = 'round.settled' OR (kind = 'round.cancelled' AND detail = 'rollback') THEN win ELSE 0 END), 0),
+ COALESCE(sum(CASE WHEN kind = 'adjustment' THEN amount ELSE 0 END), 0)
+ FROM activity_event`).Scan(&stream.rounds, &stream.bets, &stream.wins, &stream.adjustments); err != nil {
+		return err
+	}
+	var fig totals
+	if err := d.QueryRowContext(ctx, `SELECT COALESCE(sum(rounds), 0), COALESCE(sum(bets), 0), COALESCE(sum(wins), 0), COALESCE(sum(adjustments), 0) FROM figures_daily`).
+		Scan(&fig.rounds, &fig.bets, &fig.wins, &fig.adjustments); err != nil {
+		return err
+	}
+	res.FiguresRounds = fig.rounds
+	if fig != stream {
+		res.ConsumersWrong++
+		fmt.Printf("figures.daily sums %+v, the stream %+v\n", fig, stream)
+	}
+	// reports.daily, where the binary has it (a base commit's may not).
+	var rep totals
+	if err := d.QueryRowContext(ctx, `SELECT COALESCE(sum(rounds), 0), COALESCE(sum(bets), 0), COALESCE(sum(wins), 0) FROM report_games_daily`).
+		Scan(&rep.rounds, &rep.bets, &rep.wins); err != nil {
+		fmt.Println("reports.daily not checked:", err)
+		return nil
+	}
+	if err := d.QueryRowContext(ctx, `SELECT COALESCE(sum(adjustments), 0) FROM report_cash_daily`).Scan(&rep.adjustments); err != nil {
+		return err
+	}
+	res.ReportsChecked, res.ReportRounds = true, rep.rounds
+	if rep != stream {
+		res.ConsumersWrong++
+		fmt.Printf("reports.daily sums %+v, the stream %+v\n", rep, stream)
+	}
 	return nil
 }
 
