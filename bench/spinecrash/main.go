@@ -24,14 +24,16 @@
 //	of the stream, and until every event appended before the kill is
 //	numbered and applied by every consumer.
 //
-// Afterwards, with the load stopped and the consumers caught up: `palaro
-// ledger verify` and `palaro events verify` must exit 0; every acknowledged
-// round (vendor and in-house) is COMPLETED with its round.settled fact in the
-// stream once; every acknowledged bet, win and adjustment is posted once
-// with the amount asked, and every posting for a key that was never
-// acknowledged at most once; every completed round in the database has one
-// settled fact and every settled fact a completed round; and the daily
-// figures count every settled round once.
+// Afterwards, with the load stopped and the consumers caught up (and, when a
+// kill left in-house rounds unfinished, the server started once more for
+// in-house recovery): `palaro ledger verify` and `palaro events verify` must
+// exit 0; every acknowledged round (vendor and in-house) is COMPLETED with
+// its round.settled fact in the stream once; every acknowledged bet, win and
+// adjustment is posted once with the amount asked, and no key sent is posted
+// twice; every completed round in the database has one settled fact and
+// every settled fact a completed round; each consumer's rows (daily figures,
+// daily reports) add up to the stream's facts; and every in-house round ended
+// as its wallet round, fact and money say.
 //
 // The last line of output is one JSON object with the figures (for run.sh).
 package main
