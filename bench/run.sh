@@ -11,10 +11,12 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spine hashburst bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
+#   BENCH_SPINECRASH_DURATION=40, BENCH_SPINECRASH_RATE=300  seconds and operations/s of the spinecrash and twoinstance runs;
+#   BENCH_SPINECRASH_PORT_BASE=19990 their four ports; BENCH_TWOINSTANCE_REDIS=redis://127.0.0.1:6379/11 (empty: no Redis)
 #   BENCH_DURATION=15     seconds per measured wrk run (warm-up BENCH_WARMUP=5 before each)
 #   BENCH_PINNED=1        also run the taskset-pinned variant (0 to skip)
 #   BENCH_PACE=21000      also run each endpoint paced at about this rate (0 to skip): p99 at the target rate
@@ -40,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spine hashburst bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1129,6 +1131,108 @@ if want streamlag; then
     ROWS+=("| stream lag on postgres | p99 < $STREAMLAG_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1f''. the play spine under kill -9 (issue 29)
+# bench/spinecrash (a Go program) drives a mixed load over HTTP: signed vendor
+# bet+win rounds (the seamless callbacks), in-house slot spins and operator
+# adjustments, at BENCH_SPINECRASH_RATE operations/s; a request without an
+# answer is sent again with the same txId / Idempotency-Key, and every
+# acknowledged operation is recorded. `spinecrash`, per database: the server
+# is killed with SIGKILL 3 times and restarted. `twoinstance`, PostgreSQL:
+# two servers on one database (and Redis, BENCH_TWOINSTANCE_REDIS), the load
+# spread over both, the one holding the stream's leases killed once and not
+# restarted; the takeover is timed. Afterwards: ledger verify and events
+# verify clean, every acknowledged round COMPLETED with its settled fact once,
+# every acknowledged bet, win and adjustment posted once as asked, every
+# completed round with one fact, the figures counting each once, and (after
+# one more start for in-house recovery) every in-house round ended as its
+# wallet round, fact and money say. Ports
+# BENCH_SPINECRASH_PORT_BASE (19990) .. +3.
+SPINECRASH_PORT_BASE=${BENCH_SPINECRASH_PORT_BASE:-19990}
+SPINECRASH_DURATION=${BENCH_SPINECRASH_DURATION:-40}
+SPINECRASH_RATE=${BENCH_SPINECRASH_RATE:-300}
+TWOINSTANCE_REDIS=${BENCH_TWOINSTANCE_REDIS-redis://$HOST:6379/11}
+TWOINSTANCE_TAKEOVER_S=10
+spinecrash_tool() {
+  [ -x "$WORK/spinecrash" ] || (cd "$ROOT" && go build -o "$WORK/spinecrash" ./bench/spinecrash) || { tool_error "go build ./bench/spinecrash failed"; return 1; }
+}
+spinecrash_checks() { # file -> the checks' part of a row
+  local f=$1
+  printf '%s vendor rounds (%s bets), %s spins, %s adjustments acknowledged; %s requests sent again after no answer, %s refused, %s spins left in progress by a kill (recovery, not acknowledged); acknowledged rounds missing or without their fact %s; bets, wins, adjustments not posted once as asked %s; facts wrong %s; %s settled facts, figures %s rounds, reports %s, consumers not adding up to the stream %s; after in-house recovery: rounds disagreeing with the wallet, their fact or the money %s, unfinished %s; ledger verify exit %s; events verify exit %s' \
+    "$(ledger_json "$f" vendorRounds)" "$(ledger_json "$f" vendorBets)" "$(ledger_json "$f" spins)" "$(ledger_json "$f" adjustments)" \
+    "$(ledger_json "$f" retries)" "$(ledger_json "$f" refused)" "$(ledger_json "$f" inProgress)" "$(ledger_json "$f" roundsMissing)" \
+    "$(ledger_json "$f" betsWrong)" "$(ledger_json "$f" factsWrong)" "$(ledger_json "$f" settledFacts)" "$(ledger_json "$f" figuresRounds)" \
+    "$(ledger_json "$f" reportRounds)" "$(ledger_json "$f" consumersWrong)" \
+    "$(ledger_json "$f" inhouseWrong)" "$(ledger_json "$f" inhouseUnfinished)" \
+    "$(ledger_json "$f" verifyExit)" "$(ledger_json "$f" eventsExit)"
+}
+SPINECRASH_TARGET="ledger verify and events verify exit 0; every acknowledged round COMPLETED with its settled fact once; every acknowledged bet, win and adjustment posted once"
+spinecrash_run() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/spinecrash-$1.txt
+  local label="spine crash run on $db (3 × kill -9 + restart under mixed load: vendor bet+win rounds, in-house slot spins, operator adjustments; $SPINECRASH_RATE ops/s for ${SPINECRASH_DURATION}s; resent with the same txId / Idempotency-Key)"
+  log "spine crash run on $db: bench/spinecrash on $HOST:$port (${SPINECRASH_DURATION}s at $SPINECRASH_RATE ops/s, 3 kills)"
+  spinecrash_tool || { ROWS+=("| $label | $SPINECRASH_TARGET | build failed | ERROR |"); return 1; }
+  if ! timeout $((SPINECRASH_DURATION + 600)) "$WORK/spinecrash" -mode crash -bin "$PALARO" -db "$url" -addr "$HOST:$port" \
+    -rate "$SPINECRASH_RATE" -kills 3 -duration "${SPINECRASH_DURATION}s" -log "$RES/server-spinecrash-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/spinecrash on $db failed (see $out)"
+    ROWS+=("| $label | $SPINECRASH_TARGET | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  mark "$([ "$(ledger_json "$out" ok)" = true ] && echo 1 || echo 0)"
+  ROWS+=("| $label | $SPINECRASH_TARGET | $(ledger_json "$out" kills) kills; $(spinecrash_checks "$out") | $V |")
+}
+twoinstance_run() { # database-url port-a port-b
+  local url=$1 out=$RES/twoinstance.txt redis=$TWOINSTANCE_REDIS note
+  if [ -n "$redis" ]; then
+    local rh=${redis#redis://}; rh=${rh%%/*}
+    (exec 3<>"/dev/tcp/${rh%%:*}/${rh##*:}") 2>/dev/null || { echo "   (no Redis on $rh: the two servers run without it)"; redis=""; }
+  fi
+  note=$([ -n "$redis" ] && echo "and Redis $redis" || echo "without Redis")
+  local label="two instances on one PostgreSQL $note, mixed load ($SPINECRASH_RATE ops/s over both for ${SPINECRASH_DURATION}s), the stream's lease holder killed with kill -9 and not restarted"
+  local target="nothing acknowledged lost or posted twice, each fact consumed once (events verify), the survivor takes the stream over within $TWOINSTANCE_TAKEOVER_S s"
+  log "two instances on PostgreSQL: bench/spinecrash -mode twoinstance on $HOST:$2 and $HOST:$3 ($note)"
+  spinecrash_tool || { ROWS+=("| $label | $target | build failed | ERROR |"); return 1; }
+  if ! timeout $((SPINECRASH_DURATION + 600)) "$WORK/spinecrash" -mode twoinstance -bin "$PALARO" -db "$url" -addr "$HOST:$2,$HOST:$3" \
+    -redis "$redis" -rate "$SPINECRASH_RATE" -duration "${SPINECRASH_DURATION}s" -log "$RES/server-twoinstance.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/spinecrash -mode twoinstance failed (see $out)"
+    ROWS+=("| $label | $target | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local ok leases caught
+  leases=$(ledger_json "$out" leasesMs); caught=$(ledger_json "$out" caughtUpMs)
+  ok=$([ "$(ledger_json "$out" ok)" = true ] && awk -v c="$caught" -v t="$TWOINSTANCE_TAKEOVER_S" 'BEGIN{print (c > 0 && c < t * 1000) ? 1 : 0}' || echo 0)
+  mark "$ok"
+  ROWS+=("| $label | $target | killed $(ledger_json "$out" killed), **survivor held every stream lease after $(awk -v v="$leases" 'BEGIN{printf "%.1f", v/1000}') s, every event from before the kill applied by every consumer after $(awk -v v="$caught" 'BEGIN{printf "%.1f", v/1000}') s**; answers $(ledger_json "$out" answersFirst) by $HOST:$2, $(ledger_json "$out" answersSecond) by $HOST:$3; $(ledger_json "$out" survivorAcked) operations acknowledged by the survivor after the kill; $(spinecrash_checks "$out") | $V |")
+}
+if want spinecrash || want twoinstance; then
+  for p in $SPINECRASH_PORT_BASE $((SPINECRASH_PORT_BASE + 1)) $((SPINECRASH_PORT_BASE + 2)) $((SPINECRASH_PORT_BASE + 3)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_SPINECRASH_PORT_BASE)"; fi
+  done
+  if want spinecrash; then
+    mkdir -p "$WORK/spinecrash-sqlite"
+    spinecrash_run sqlite "sqlite://$WORK/spinecrash-sqlite/palaro.db" "$SPINECRASH_PORT_BASE" || true
+    ledger_pg_db spinecrash
+    if [ -n "$LEDGER_PG_URL" ]; then
+      spinecrash_run postgres "$LEDGER_PG_URL" "$((SPINECRASH_PORT_BASE + 1))" || true
+    else
+      ROWS+=("| spine crash run on postgres | $SPINECRASH_TARGET | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+    fi
+    ledger_pg_drop
+  fi
+  if want twoinstance; then
+    ledger_pg_db twoinstance
+    if [ -n "$LEDGER_PG_URL" ]; then
+      twoinstance_run "$LEDGER_PG_URL" "$((SPINECRASH_PORT_BASE + 2))" "$((SPINECRASH_PORT_BASE + 3))" || true
+    else
+      ROWS+=("| two instances on one PostgreSQL, one killed | takeover within $TWOINSTANCE_TAKEOVER_S s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+    fi
+    ledger_pg_drop
+  fi
 fi
 
 # ---------------------------------------------------------------- 1g. password hashing bursts (issue 28)
