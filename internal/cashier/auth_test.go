@@ -100,6 +100,7 @@ func TestAuthorization(t *testing.T) {
 			body          any
 		}{
 			{"GET /ops/v1/cashier/deposits", "GET", func() string { return "/ops/v1/cashier/deposits" }, nil},
+			{"GET /ops/v1/cashier/deposits/report", "GET", func() string { return "/ops/v1/cashier/deposits/report" }, nil},
 			{"GET /ops/v1/cashier/deposits/{id}", "GET", func() string { return "/ops/v1/cashier/deposits/" + dep }, nil},
 			{"GET /ops/v1/cashier/deposits/{id}/receipt", "GET", func() string { return "/ops/v1/cashier/deposits/" + dep + "/receipt" }, nil},
 			{"POST /ops/v1/cashier/deposits/{id}/approve", "POST", func() string { return "/ops/v1/cashier/deposits/" + pending() + "/approve" }, nil},

@@ -173,6 +173,18 @@ func TestBankDepositReject(t *testing.T) {
 		if g := s.do("GET", "/wps/cashier/deposits/"+depID, token, nil, nil); g.value["status"] != StatusRejected {
 			t.Fatalf("player view %+v", g.value)
 		}
+		// The cashier report: another deposit approved; one rejected, one credited, both by ops01.
+		second := id(s.bankDeposit(token, "bank-r2", "300", "REF-APPROVE"))
+		s.do("POST", "/ops/v1/cashier/deposits/"+second+"/approve", op, nil, nil)
+		rep := s.do("GET", "/ops/v1/cashier/deposits/report", s.opLogin("viewer01"), nil, nil)
+		dec, _ := rep.value["decided"].(map[string]any)
+		if rep.status != 200 || rep.value["count"] != float64(2) || rep.value["amount"] != float64(50_000) || dec["approved"] != float64(1) ||
+			dec["rejected"] != float64(1) || dec["approvalRatioBp"] != float64(5000) || len(rep.value["byOperator"].([]any)) != 1 {
+			t.Fatalf("report %d %+v", rep.status, rep.value)
+		}
+		if bad := s.do("GET", "/ops/v1/cashier/deposits/report?from=2026-01-02&to=2026-01-01", op, nil, nil); bad.status != 400 || bad.env.Code != "request.invalid_range" {
+			t.Fatalf("bad range %d %+v", bad.status, bad.env)
+		}
 	})
 }
 

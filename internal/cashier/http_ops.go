@@ -21,6 +21,7 @@ func NewOpsHandler(svc *Service, auth operator.Authenticator) *OpsHandler {
 // authorization test walks it for every role).
 var opsRoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/cashier/deposits":               operator.PermCashierRead,
+	"GET /ops/v1/cashier/deposits/report":        operator.PermCashierRead,
 	"GET /ops/v1/cashier/deposits/{id}":          operator.PermCashierRead,
 	"GET /ops/v1/cashier/deposits/{id}/receipt":  operator.PermCashierRead,
 	"POST /ops/v1/cashier/deposits/{id}/approve": operator.PermCashierDecide,
@@ -29,6 +30,7 @@ var opsRoutePerms = map[string]operator.Permission{
 
 func (h *OpsHandler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ops/v1/cashier/deposits", h.list)
+	mux.HandleFunc("GET /ops/v1/cashier/deposits/report", h.report)
 	mux.HandleFunc("GET /ops/v1/cashier/deposits/{id}", h.get)
 	mux.HandleFunc("GET /ops/v1/cashier/deposits/{id}/receipt", h.receipt)
 	mux.HandleFunc("POST /ops/v1/cashier/deposits/{id}/approve", h.approve)

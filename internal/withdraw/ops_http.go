@@ -21,6 +21,7 @@ func NewOpsHandler(svc *Service, auth operator.Authenticator) *OpsHandler {
 // authorization test walks this table).
 var opsRoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/cashier/withdrawals":                    operator.PermCashierRead,
+	"GET /ops/v1/cashier/withdrawals/report":             operator.PermCashierRead,
 	"GET /ops/v1/cashier/withdrawals/{id}":               operator.PermCashierRead,
 	"GET /ops/v1/cashier/withdrawals/{id}/proof":         operator.PermCashierRead,
 	"POST /ops/v1/cashier/withdrawals/{id}/approve":      operator.PermCashierDecide,
@@ -31,6 +32,7 @@ var opsRoutePerms = map[string]operator.Permission{
 func (h *OpsHandler) Routes(mux *http.ServeMux) {
 	handlers := map[string]func(http.ResponseWriter, *http.Request, operator.Caller){
 		"GET /ops/v1/cashier/withdrawals":                    h.list,
+		"GET /ops/v1/cashier/withdrawals/report":             h.report,
 		"GET /ops/v1/cashier/withdrawals/{id}":               h.get,
 		"GET /ops/v1/cashier/withdrawals/{id}/proof":         h.proof,
 		"POST /ops/v1/cashier/withdrawals/{id}/approve":      h.approve,

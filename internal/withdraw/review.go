@@ -35,8 +35,12 @@ func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) 
 			names[o.MemberID] = name
 		}
 	}
+	risks, err := s.risks(ctx, o)
+	if err != nil {
+		return OpsWithdrawal{}, err
+	}
 	return OpsWithdrawal{Withdrawal: w, MemberID: o.MemberID, MemberAccount: name, HoldState: o.HoldState,
-		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy}, nil
+		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks}, nil
 }
 
 // OpsList is a page of every member's withdrawals.

@@ -52,6 +52,7 @@ type Service struct {
 	brand    BrandSource
 	payouts  Payouts // nil: approvals wait in APPROVED until one is configured
 	figures  Figures
+	linked   Linked // shared-IP risk flag; nil: not shown
 	notifier Notifier
 	auditor  operator.Auditor
 	clock    clock.Clock

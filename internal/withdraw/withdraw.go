@@ -168,6 +168,8 @@ type OpsWithdrawal struct {
 	Provider      string `json:"provider"`
 	ProviderRef   string `json:"providerRef"`
 	ReviewedBy    int64  `json:"reviewedBy"`
+	// Risks are the risk flags (risk.go), in RiskFlags order.
+	Risks []string `json:"risks"`
 }
 
 // Turnover is the betting requirement before a withdrawal (minor units).

@@ -92,6 +92,10 @@ func init() {
 		"EN": "The request body is not valid JSON.",
 		"TY": "Hindi wastong JSON ang laman ng kahilingan.",
 	})
+	Register("request.invalid_range", map[string]string{
+		"EN": "Choose a start and an end date (YYYY-MM-DD), the end not before the start, at most {max} days.",
+		"TY": "Pumili ng petsa ng simula at katapusan (YYYY-MM-DD), hindi mauuna ang katapusan sa simula, hanggang {max} araw.",
+	})
 	Register("request.invalid_param", map[string]string{
 		"EN": "The parameter {name} is not valid.",
 		"TY": "Hindi wasto ang parameter na {name}.",

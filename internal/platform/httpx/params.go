@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
@@ -101,4 +102,24 @@ func isCode(s string) bool {
 		}
 	}
 	return true
+}
+
+// DayRange reads ?from and ?to (YYYY-MM-DD, both days included) as the
+// instants [from 00:00, the day after to 00:00) in loc; absent, the last
+// 30 days to today. At most maxDays days (request.invalid_range).
+func DayRange(r *http.Request, loc *time.Location, now time.Time, maxDays int) (time.Time, time.Time, error) {
+	q := r.URL.Query()
+	from, to := q.Get("from"), q.Get("to")
+	bad := apperr.Invalid("request.invalid_range").With("max", maxDays)
+	if from == "" && to == "" {
+		y, m, d := now.In(loc).Date()
+		end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
+		return end.AddDate(0, 0, -30), end, nil
+	}
+	a, errA := time.ParseInLocation(time.DateOnly, from, loc)
+	b, errB := time.ParseInLocation(time.DateOnly, to, loc)
+	if errA != nil || errB != nil || b.Before(a) || b.After(a.AddDate(0, 0, maxDays-1)) {
+		return time.Time{}, time.Time{}, bad
+	}
+	return a, b.AddDate(0, 0, 1), nil
 }

@@ -1,0 +1,85 @@
+package withdraw
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/platform/httpx"
+)
+
+// reportMaxDays bounds the cashier report's period.
+const reportMaxDays = 366
+
+// Report is how the withdrawal queue went for orders asked for in
+// [from, to): by status, and the operators' decisions (approved: every
+// reviewed order not rejected; time to decision: request to review).
+func (s *Service) Report(ctx context.Context, from, to time.Time) (operator.QueueReport, error) {
+	q := operator.QueueReport{From: from.UnixMilli(), To: to.UnixMilli()}
+	rows, err := s.store.db.QueryContext(ctx, s.store.db.Rebind(`SELECT status, COUNT(*), COALESCE(SUM(amount), 0) FROM withdraw_order
+ WHERE created_at >= ? AND created_at < ? AND status <> ? GROUP BY status ORDER BY status`), q.From, q.To, StatusNew)
+	if err != nil {
+		return q, fmt.Errorf("withdraw report: %w", err)
+	}
+	for rows.Next() {
+		var c operator.StatusCount
+		if err := rows.Scan(&c.Status, &c.Count, &c.Amount); err != nil {
+			rows.Close()
+			return q, err
+		}
+		q.Count += c.Count
+		q.Amount += c.Amount
+		q.ByStatus = append(q.ByStatus, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return q, err
+	}
+	rows, err = s.store.db.QueryContext(ctx, s.store.db.Rebind(`SELECT reviewed_by,
+ SUM(CASE WHEN status = ? THEN 0 ELSE 1 END), SUM(CASE WHEN status = ? THEN 1 ELSE 0 END), SUM(reviewed_at - created_at)
+ FROM withdraw_order WHERE created_at >= ? AND created_at < ? AND reviewed_by > 0 AND reviewed_at > 0
+ GROUP BY reviewed_by ORDER BY reviewed_by`), StatusRejected, StatusRejected, q.From, q.To)
+	if err != nil {
+		return q, fmt.Errorf("withdraw report: %w", err)
+	}
+	defer rows.Close()
+	var total int64
+	var per []int64
+	for rows.Next() {
+		var o operator.OperatorDecisions
+		var ms int64
+		if err := rows.Scan(&o.OperatorID, &o.Approved, &o.Rejected, &ms); err != nil {
+			return q, err
+		}
+		q.Decided.Approved += o.Approved
+		q.Decided.Rejected += o.Rejected
+		total += ms
+		per = append(per, ms)
+		q.ByOperator = append(q.ByOperator, o)
+	}
+	if err := rows.Err(); err != nil {
+		return q, err
+	}
+	q.Finish(total, per)
+	return q, nil
+}
+
+func (h *OpsHandler) report(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
+	from, to, err := httpx.DayRange(r, h.svc.brandLocation(r.Context()), h.svc.clock.Now(), reportMaxDays)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	rep, err := h.svc.Report(r.Context(), from, to)
+	httpx.Respond(w, r, rep, err)
+}
+
+// brandLocation is the brand's time zone (UTC when it cannot be read).
+func (s *Service) brandLocation(ctx context.Context) *time.Location {
+	if c, err := s.brand.Current(ctx); err == nil {
+		return c.Info.Location()
+	}
+	return time.UTC
+}

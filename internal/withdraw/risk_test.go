@@ -1,0 +1,93 @@
+package withdraw
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/db/dbtest"
+)
+
+type sharedIPs map[int64]bool
+
+func (s sharedIPs) SharesIP(_ context.Context, memberID int64) (bool, error) { return s[memberID], nil }
+
+// The flags a cashier sees on each withdrawal, each turned on and off by
+// what it watches.
+func TestRiskFlags(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		cashier := s.opsLogin("cashier01")
+		risks := func(wid int64) []string {
+			t.Helper()
+			r := s.do("GET", pathOf("/ops/v1/cashier/withdrawals/{id}", wid), cashier, nil, nil).ok(t)
+			var out []string
+			for _, f := range r.value["risks"].([]any) {
+				out = append(out, f.(string))
+			}
+			return out
+		}
+		want := func(wid int64, flags ...string) {
+			t.Helper()
+			if got := risks(wid); !slices.Equal(got, flags) && !(len(got) == 0 && len(flags) == 0) {
+				t.Fatalf("risks %v, want %v", got, flags)
+			}
+		}
+
+		p := s.newPlayer(1_000_000)
+		first := idOf(s.withdraw(p, "100").ok(t))
+		want(first, RiskNewPayoutAccount, RiskFirstWithdrawal)
+
+		// A day later, after three paid withdrawals of 100, 400 is unusual; 200 is not.
+		s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", first), cashier, nil, nil).ok(t)
+		s.clk.Advance(25 * time.Hour)
+		for range 2 {
+			wid := idOf(s.withdraw(p, "100").ok(t))
+			s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).ok(t)
+		}
+		big := idOf(s.withdraw(p, "300").ok(t))
+		want(big, RiskUnusualAmount)
+		s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/reject", big), cashier, map[string]any{"reason": "checking"}, nil).ok(t)
+		normal := idOf(s.withdraw(p, "200").ok(t))
+		want(normal)
+
+		// Another member binds the same bank account; an IP shared; the real name changed.
+		q := s.newPlayer(1_000_000)
+		want(normal, RiskSharedPayoutAccount)
+		s.svc.UseLinked(sharedIPs{p.id: true})
+		if _, err := d.ExecContext(context.Background(), d.Rebind(`UPDATE account_member SET payee_name = ? WHERE id = ?`), "Maria Santos", p.id); err != nil {
+			t.Fatal(err)
+		}
+		want(normal, RiskPayeeMismatch, RiskSharedPayoutAccount, RiskSharedIP)
+		qw := idOf(s.withdraw(q, "100").ok(t))
+		want(qw, RiskSharedPayoutAccount, RiskNewPayoutAccount, RiskFirstWithdrawal)
+
+		// A deposit credited after the request raises the requirement: turnover not met while it waits.
+		s.credit(q.id, 50_000, ledger.KindDeposit)
+		want(qw, RiskTurnoverNotMet, RiskSharedPayoutAccount, RiskNewPayoutAccount, RiskFirstWithdrawal)
+
+		// The cashier report: 4 paid (approved), 1 rejected, by cashier01.
+		loc := s.brands.Location(context.Background())
+		day := s.clk.Now().In(loc).Format(time.DateOnly)
+		start := s.clk.Now().In(loc).AddDate(0, 0, -3).Format(time.DateOnly)
+		rep := s.do("GET", "/ops/v1/cashier/withdrawals/report?from="+start+"&to="+day, cashier, nil, nil).ok(t)
+		dec := rep.value["decided"].(map[string]any)
+		if dec["approved"] != float64(3) || dec["rejected"] != float64(1) || dec["approvalRatioBp"] != float64(7500) ||
+			rep.value["count"] != float64(6) || len(rep.value["byOperator"].([]any)) != 1 {
+			t.Fatalf("report %+v", rep.value)
+		}
+		s.do("GET", "/ops/v1/cashier/withdrawals/report?from=2026-02-01&to=2026-01-01", cashier, nil, nil).fails(t, 400, "request.invalid_range")
+		s.do("GET", "/ops/v1/cashier/withdrawals/report?from=2020-01-01&to=2026-01-01", cashier, nil, nil).fails(t, 400, "request.invalid_range")
+
+		// The list carries them too.
+		l := s.do("GET", "/ops/v1/cashier/withdrawals?status=PENDING_REVIEW", cashier, nil, nil).ok(t)
+		for _, it := range l.value["list"].([]any) {
+			if it.(map[string]any)["risks"] == nil {
+				t.Fatalf("list without risks: %v", it)
+			}
+		}
+	})
+}
