@@ -54,7 +54,7 @@ type gameSums struct{ bets, validBets, wins, rounds int64 }
 type cashKey struct{ day, currency string }
 
 type cashSums struct {
-	registrations, firstDeposits, firstDepositAmount int64
+	registrations, firstDeposits, firstDepositAmount     int64
 	deposits, depositCount, withdrawals, withdrawalCount int64
 	adjustments, bonus                                   int64
 }
