@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/account/feedbackops"
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/content"
@@ -120,6 +121,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if err != nil {
 		return err
 	}
+	// the feedback inbox: a reply reaches the player's messages (/ops/v1/feedback)
+	feedbackops.NewHandler(account.NewStore(m.DB), cash.Notices, operators, operators, m.Clock).Routes(mux)
 
 	// --- games: the game wallet (sessions, rounds, idle-round sweeper) and the vendor callback API over it (wire_seamless.go) ---
 	gameWallet, vendorAPI, err := m.wireSeamless(ctx, mux, games, wallets)

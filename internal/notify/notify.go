@@ -34,6 +34,7 @@ const (
 	KindWithdrawalApproved = "withdrawal_approved"
 	KindWithdrawalRejected = "withdrawal_rejected"
 	KindWithdrawalPaid     = "withdrawal_paid"
+	KindFeedbackReply      = "feedback_reply"
 )
 
 // EventNotice is the realtime event type; its data is NoticeEvent.
@@ -98,6 +99,10 @@ var texts = map[string]map[string][2]string{
 	KindWithdrawalRejected: {
 		"EN": {"Withdrawal rejected", "Your withdrawal of {amount} {currency} (order {orderNo}) was rejected: {reason}. The funds are back in your wallet."},
 		"TY": {"Tinanggihan ang pag-withdraw", "Tinanggihan ang pag-withdraw mong {amount} {currency} (order {orderNo}): {reason}. Naibalik na ang pondo sa iyong wallet."},
+	},
+	KindFeedbackReply: { // {reply} is the operator's own words
+		"EN": {"Reply to your feedback", "We answered your feedback: {reply}"},
+		"TY": {"Sagot sa iyong puna", "Sinagot namin ang iyong puna: {reply}"},
 	},
 	KindWithdrawalPaid: {
 		"EN": {"Withdrawal paid", "Your withdrawal of {amount} {currency} (order {orderNo}) has been paid. Please confirm when you receive it."},

@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
 
-export const NOTICE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected', 'withdrawal_paid'] as const;
+export const NOTICE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected', 'withdrawal_paid', 'feedback_reply'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export type Message = {
