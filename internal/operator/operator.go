@@ -39,26 +39,28 @@ const (
 	PermCashierDecide Permission = "cashier.decide"
 	PermAdjust        Permission = "ledger.adjust"
 	PermOperators     Permission = "operators.manage"
-	PermRGRead        Permission = "rg.read"      // responsible-gaming settings of a member
-	PermRGWrite       Permission = "rg.write"     // impose limits, time-outs, exclusions
-	PermReportsRead   Permission = "reports.read" // the dashboard and reports
-	PermBrandRead     Permission = "brand.read"   // the brand's settings
-	PermBrandWrite    Permission = "brand.write"  // change them
-	PermGamesRead     Permission = "games.read"   // vendors and games with their switches
-	PermGamesWrite    Permission = "games.write"  // switch them, order them, schedule maintenance
+	PermRGRead        Permission = "rg.read"       // responsible-gaming settings of a member
+	PermRGWrite       Permission = "rg.write"      // impose limits, time-outs, exclusions
+	PermReportsRead   Permission = "reports.read"  // the dashboard and reports
+	PermBrandRead     Permission = "brand.read"    // the brand's settings
+	PermBrandWrite    Permission = "brand.write"   // change them
+	PermGamesRead     Permission = "games.read"    // vendors and games with their switches
+	PermGamesWrite    Permission = "games.write"   // switch them, order them, schedule maintenance
+	PermPlayersRead   Permission = "players.read"  // search players, the player page
+	PermPlayersWrite  Permission = "players.write" // lock, unlock, log out, reset password, notes
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite,
-	PermGamesRead, PermGamesWrite}
+	PermGamesRead, PermGamesWrite, PermPlayersRead, PermPlayersWrite}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true,
-		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true, PermGamesRead: true, PermGamesWrite: true},
-	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true},
-	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true},
+		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true, PermGamesRead: true, PermGamesWrite: true, PermPlayersRead: true, PermPlayersWrite: true},
+	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true, PermPlayersRead: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermPlayersRead: true},
+	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermPlayersRead: true},
 }
 
 // Can tells whether the role holds the permission.
