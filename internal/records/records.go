@@ -186,6 +186,12 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if err := requireReal(c); err != nil {
 		return BetPage{}, err
 	}
+	return s.BetsOf(ctx, c.MemberID, q)
+}
+
+// BetsOf is one page of a member's betting record for the back office (the
+// same rounds, filters and limits as the member's own).
+func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPage, error) {
 	tz := s.location(ctx)
 	from, to, err := s.span(tz, q.From, q.To)
 	if err != nil {
@@ -211,7 +217,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if gameType == "ALL" {
 		gameType = ""
 	}
-	rq := gamewallet.RoundQuery{MemberID: c.MemberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
+	rq := gamewallet.RoundQuery{MemberID: memberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
 		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}
 	rows, total, err := s.rounds.Rounds(ctx, rq)
 	if err != nil {

@@ -546,3 +546,18 @@ func TransferVendorCodes(c *game.Catalog) []string {
 
 // errUnknownTransfer is a transfer id the caller does not own.
 var errUnknownTransfer = apperr.NotFound("wallet.transfer_not_found")
+
+// VendorBalancesOf asks every transfer vendor for a member's balance, as
+// the player's own wallets page does (the back office's player page); a
+// vendor that does not answer in time is UNAVAILABLE.
+func (t *Transfers) VendorBalancesOf(ctx context.Context, memberID int64) ([]VendorWallet, error) {
+	cur, err := t.wallet.currency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := t.transferVendors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return t.readBalances(ctx, memberID, cur.Code, vs), nil
+}
