@@ -22,7 +22,7 @@ import (
 // them (docs/valid-bet.md). Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, figs *figures.Figures, hasher *account.Hasher) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, figs *figures.Figures, hasher *account.Hasher) *withdraw.Service {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
@@ -36,6 +36,7 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 	withdraw.NewHandler(svc, accounts).Routes(mux)
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)
+	return svc
 }
 
 // turnoverFigures gives the withdrawal turnover a member's sums since a

@@ -8,19 +8,10 @@ import (
 )
 
 // memberColsM is memberCols on the alias m.
-var memberColsM = func() string {
-	parts := strings.Split(memberCols, ",")
-	for i, p := range parts {
-		p = strings.TrimSpace(p)
-		if strings.HasPrefix(p, "COALESCE(") {
-			p = "COALESCE(m." + strings.TrimPrefix(p, "COALESCE(")
-		} else {
-			p = "m." + p
-		}
-		parts[i] = p
-	}
-	return strings.Join(parts, ", ")
-}()
+const memberColsM = `m.id, m.account, m.nickname, m.type, m.status, m.password_hash, m.default_password, m.password_changed_at,
+	m.last_login_at, m.last_login_ip, m.email, m.mobile, m.country_dialing_code, m.payee_name, m.referral_code, m.affiliate_code,
+	COALESCE(m.own_affiliate_code, ''), COALESCE(m.parent_id, 0), m.register_url, m.domain, m.register_method, m.register_ip, m.extra,
+	m.avatar, m.created_at`
 
 // searchMembers counts and pages the members matching where (on alias m).
 func (s *Store) searchMembers(ctx context.Context, where, order string, args []any, offset, limit int) ([]MemberSummary, int, error) {

@@ -53,6 +53,7 @@ type BetQuery struct {
 
 // Bet is one round in the betting record; times are Unix milliseconds.
 type Bet struct {
+	ID        int64  `json:"id"` // the round's row id (the back office's round detail)
 	RoundID   string `json:"roundId"`
 	Vendor    string `json:"vendor"`
 	GameCode  string `json:"gameCode"`
@@ -235,7 +236,7 @@ func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPa
 }
 
 func (s *Service) bet(ctx context.Context, r gamewallet.Round) Bet {
-	b := Bet{RoundID: r.RoundID, Vendor: r.Vendor, GameCode: r.GameCode, GameType: r.GameType, Bet: r.Bet, ValidBet: r.ValidBet,
+	b := Bet{ID: r.ID, RoundID: r.RoundID, Vendor: r.Vendor, GameCode: r.GameCode, GameType: r.GameType, Bet: r.Bet, ValidBet: r.ValidBet,
 		Win: r.Win, Profit: r.Profit(), Status: r.Status, StartedAt: r.StartedAt.UnixMilli()}
 	if !r.EndedAt.IsZero() {
 		b.EndedAt = r.EndedAt.UnixMilli()
