@@ -42,17 +42,17 @@ func (s *Store) BenchSeedMembers(ctx context.Context, n, batch int, hash string,
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
 			var members, sessions string
 			if tx.Dialect() == db.Postgres {
-				gen := fmt.Sprintf(`FROM generate_series(%d, %d) AS g(i)`, from, to)
+				gen := fmt.Sprintf(`FROM generate_series(%d::bigint, %d::bigint) AS g(i)`, from, to)
 				members = `INSERT INTO account_member (id, account, account_lower, nickname, type, status, password_hash, password_changed_at,
 					last_login_at, last_login_ip, email, mobile, country_dialing_code, parent_id, register_method, register_ip, created_at, updated_at)
-					SELECT $1 + i, 'u' || i, 'u' || i, 'u' || i, CASE WHEN i % 1000 = 0 THEN 1 ELSE 0 END, 0, $2, $3,
-					$3 - (i % 86400) * 1000, '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256),
+					SELECT $1::bigint + i, 'u' || i, 'u' || i, 'u' || i, CASE WHEN i % 1000 = 0 THEN 1 ELSE 0 END, 0, $2::text, $3::bigint,
+					$3::bigint - (i % 86400) * 1000, '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256),
 					'u' || i || '@bench.example', '9' || lpad(i::text, 9, '0'), '63',
-					CASE WHEN i % 1000 = 0 THEN NULL ELSE $1 + (i / 1000) * 1000 END, 'BENCH',
-					'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), $3 - i * 1000, $3 ` + gen
+					CASE WHEN i % 1000 = 0 THEN NULL ELSE $1::bigint + (i / 1000) * 1000 END, 'BENCH',
+					'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), $3::bigint - i * 1000, $3::bigint ` + gen
 				sessions = `INSERT INTO account_session (token_hash, member_id, login_type, ip, user_agent, created_at, last_seen_at, expires_at, revoked_at)
-					SELECT 'bench' || i, $1 + i, 'username', '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256), 'bench',
-					$2 - (i % 86400) * 1000, $2 - (i % 86400) * 1000, $2 - (i % 86400) * 1000 + 3600000, 0 ` + gen
+					SELECT 'bench' || i, $1::bigint + i, 'username', '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256), 'bench',
+					$2::bigint - (i % 86400) * 1000, $2::bigint - (i % 86400) * 1000, $2::bigint - (i % 86400) * 1000 + 3600000, 0 ` + gen
 				if _, err := tx.ExecContext(ctx, members, base, hash, nowMS); err != nil {
 					return err
 				}

@@ -85,7 +85,8 @@ func (s *Service) SearchMembers(ctx context.Context, q MemberSearch) ([]MemberSu
 		}
 		where, args = `m.id = ?`, []any{id}
 	case ByIP:
-		where, args = `(m.register_ip = ? OR m.id IN (SELECT member_id FROM account_session WHERE ip = ?))`, []any{q.Q, q.Q}
+		// A union, not an OR: each side is its own index lookup on both dialects.
+		where, args = `m.id IN (SELECT id FROM account_member WHERE register_ip = ? UNION SELECT member_id FROM account_session WHERE ip = ?)`, []any{q.Q, q.Q}
 	case ByAgent:
 		where, args = `m.parent_id IN (SELECT id FROM account_member WHERE account_lower = ?)`, []any{strings.ToLower(q.Q)}
 	default:

@@ -27,9 +27,9 @@ func BenchSeedRounds(ctx context.Context, d *db.DB, firstMember int64, members, 
 			status, started_at, updated_at, ended_at) `
 		var q string
 		if d.Dialect == db.Postgres {
-			q = cols + fmt.Sprintf(`SELECT 'BENCH', 'r' || i, $1 + (i %% $2), 0, 'bench-slot', 'SLOT', $3, 100, 100,
+			q = cols + fmt.Sprintf(`SELECT 'BENCH', 'r' || i, $1::bigint + (i %% $2::bigint), 0, 'bench-slot', 'SLOT', $3::text, 100, 100,
 				CASE WHEN i %% 3 = 0 THEN 250 ELSE 0 END, CASE WHEN i %% 3 = 0 THEN 1 ELSE 0 END, 'COMPLETED',
-				$4 - (i %% 7776000) * 1000, $4 - (i %% 7776000) * 1000, $4 - (i %% 7776000) * 1000 FROM generate_series(%d, %d) AS g(i)`, lo, to)
+				$4::bigint - (i %% 7776000) * 1000, $4::bigint - (i %% 7776000) * 1000, $4::bigint - (i %% 7776000) * 1000 FROM generate_series(%d::bigint, %d::bigint) AS g(i)`, lo, to)
 		} else {
 			q = fmt.Sprintf(`WITH RECURSIVE g(i) AS (SELECT %d UNION ALL SELECT i + 1 FROM g WHERE i < %d) `, lo, to) + cols +
 				`SELECT 'BENCH', 'r' || i, ?1 + (i % ?2), 0, 'bench-slot', 'SLOT', ?3, 100, 100,
