@@ -284,6 +284,18 @@ func TestPlayerPage(t *testing.T) {
 		if r := s.do("POST", "/wps/inhouse/dice/bet", tok, map[string]any{"amount": 1000, "target": 5000}, map[string]string{"Idempotency-Key": "players-dice"}); r.status != 200 {
 			t.Fatalf("dice: %d %s", r.status, r.code)
 		}
+		// A transfer into a vendor: the page asks that vendor (and only it) for the balance.
+		if v := s.ok("GET", "/ops/v1/players/"+idStr(demo.ID), viewer, nil); len(v["balances"].(map[string]any)["vendors"].([]any)) != 0 {
+			t.Errorf("vendors before any transfer %+v", v["balances"])
+		}
+		if r := s.do("POST", "/wps/v2/wallets/transfer", tok, map[string]string{"from": "MAIN", "to": "JDB", "amount": "250.00"},
+			map[string]string{"Idempotency-Key": "players-jdb"}); r.status != 200 || r.value["status"] != "SUCCESS" {
+			t.Fatalf("transfer: %d %s %+v", r.status, r.code, r.value)
+		}
+		vendors := s.ok("GET", "/ops/v1/players/"+idStr(demo.ID), viewer, nil)["balances"].(map[string]any)["vendors"].([]any)
+		if len(vendors) != 1 || vendors[0].(map[string]any)["vendor"] != "JDB" || vendors[0].(map[string]any)["balance"] != float64(25000) {
+			t.Errorf("vendors %+v", vendors)
+		}
 		v = s.ok("GET", "/ops/v1/players/"+idStr(demo.ID)+"/transactions", viewer, nil)
 		if v["total"].(float64) < 2 || v["currency"] != "PHP" {
 			t.Errorf("transactions %+v", v)
