@@ -197,6 +197,26 @@ func TestPlayersSearch(t *testing.T) {
 		if it := items(search("username", "demo01", ""))[0]; it["balance"].(float64) <= 0 || it["lastLoginAt"] == nil {
 			t.Errorf("demo01 item %+v", it)
 		}
+		// A prefix matching more than the count cap (the bench generator's members u0..u10000).
+		if _, err := account.NewStore(s.m.DB).BenchSeedMembers(ctx, account.MaxSearchCount+1, 4000, "x", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		v = search("username", "u", "&pageSize=100")
+		if v["total"] != float64(account.MaxSearchCount) || v["totalCapped"] != true || len(items(v)) != 100 || items(v)[0]["username"] != "u0" {
+			t.Errorf("capped: total %v capped %v, %d items", v["total"], v["totalCapped"], len(items(v)))
+		}
+		if v = search("username", "u", "&page=100&pageSize=100"); len(items(v)) != 100 {
+			t.Errorf("last page under the cap: %d items", len(items(v)))
+		}
+		if v = search("username", "u", "&page=101&pageSize=100"); len(items(v)) != 0 || v["total"] != float64(account.MaxSearchCount) {
+			t.Errorf("past the cap: %d items, total %v", len(items(v)), v["total"])
+		}
+		if v = search("username", "u1000", ""); v["total"] != float64(2) || v["totalCapped"] != false { // u1000 and u10000
+			t.Errorf("exact under the cap: %+v", v["total"])
+		}
+		if v = search("agent", "u1000", ""); v["total"] != float64(999) {
+			t.Errorf("generated agent's members: %v", v["total"])
+		}
 		for _, c := range []struct{ path, code string }{
 			{"/ops/v1/players?by=nickname&q=x", "request.invalid_param"},
 			{"/ops/v1/players?by=username", "players.query_required"},

@@ -87,4 +87,3 @@ func (s *Store) BenchSeedMembers(ctx context.Context, n, batch int, hash string,
 	}
 	return base, nil
 }
-

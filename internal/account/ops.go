@@ -34,6 +34,11 @@ var SearchKeys = []string{ByUsername, ByMobile, ByEmail, ByID, ByIP, ByAgent}
 // MaxSearchText bounds q.
 const MaxSearchText = 64
 
+// MaxSearchCount bounds the counting of matches: a search counts at most
+// MaxSearchCount+1 (a one-letter prefix on a million members would
+// otherwise count a tenth of them on every page), and pages stop there.
+const MaxSearchCount = 10000
+
 // MemberSearch is one search: the key, the text, a page.
 type MemberSearch struct {
 	By     string
@@ -49,7 +54,8 @@ type MemberSummary struct {
 }
 
 // SearchMembers finds members by one key, newest first (by username: in
-// username order). Each key is served by an index (migration 0029).
+// username order). Each key is served by an index (migration 0029). The
+// total is exact up to MaxSearchCount; more is answered MaxSearchCount+1.
 func (s *Service) SearchMembers(ctx context.Context, q MemberSearch) ([]MemberSummary, int, error) {
 	q.Q = strings.TrimSpace(q.Q)
 	if q.Q == "" {

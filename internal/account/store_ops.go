@@ -16,7 +16,8 @@ const memberColsM = `m.id, m.account, m.nickname, m.type, m.status, m.password_h
 // searchMembers counts and pages the members matching where (on alias m).
 func (s *Store) searchMembers(ctx context.Context, where, order string, args []any, offset, limit int) ([]MemberSummary, int, error) {
 	var total int
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM account_member m WHERE `+where), args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM account_member m WHERE `+where+` LIMIT ?) c`),
+		append(args, MaxSearchCount+1)...).Scan(&total); err != nil {
 		return nil, 0, apperr.Internal(err, "count members")
 	}
 	out := []MemberSummary{}

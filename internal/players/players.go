@@ -145,6 +145,13 @@ type Page[T any] struct {
 	PageSize int `json:"pageSize"`
 }
 
+// SearchPage is the search's page: the total is capped at
+// account.MaxSearchCount (TotalCapped true: there are more; narrow the search).
+type SearchPage struct {
+	Page[Item]
+	TotalCapped bool `json:"totalCapped"`
+}
+
 // Item is one player in the search results.
 type Item struct {
 	ID                 int64  `json:"id"`
@@ -179,11 +186,21 @@ func notFound(err error, id int64) error {
 }
 
 // Search finds players by one key.
-func (s *Service) Search(ctx context.Context, q account.MemberSearch, page, size int) (Page[Item], error) {
+func (s *Service) Search(ctx context.Context, q account.MemberSearch, page, size int) (SearchPage, error) {
 	q.Offset, q.Limit = (page-1)*size, size
+	if q.Offset >= account.MaxSearchCount {
+		q.Offset = account.MaxSearchCount // past the cap: an empty page, still checked and counted
+	}
 	rows, total, err := s.d.Members.SearchMembers(ctx, q)
 	if err != nil {
-		return Page[Item]{}, err
+		return SearchPage{}, err
+	}
+	capped := total > account.MaxSearchCount
+	if capped {
+		total = account.MaxSearchCount
+		if len(rows) > 0 && q.Offset+len(rows) > total {
+			rows = rows[:max(total-q.Offset, 0)]
+		}
 	}
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
@@ -191,9 +208,9 @@ func (s *Service) Search(ctx context.Context, q account.MemberSearch, page, size
 	}
 	bals, cur, err := s.d.Balances.MainBalancesOf(ctx, ids)
 	if err != nil {
-		return Page[Item]{}, err
+		return SearchPage{}, err
 	}
-	out := Page[Item]{Items: make([]Item, 0, len(rows)), Total: total, Page: page, PageSize: size}
+	out := SearchPage{Page: Page[Item]{Items: make([]Item, 0, len(rows)), Total: total, Page: page, PageSize: size}, TotalCapped: capped}
 	for _, r := range rows {
 		out.Items = append(out.Items, Item{ID: r.ID, Username: r.Account, Type: r.Type, Mobile: r.Mobile, CountryDialingCode: r.CountryDialingCode,
 			Email: r.Email, Status: statusName(r.Status), Currency: cur, Balance: bals[r.ID], RegisteredAt: r.CreatedAt.UnixMilli(),
