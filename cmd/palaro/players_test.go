@@ -102,12 +102,14 @@ func newOpsSite(t *testing.T, d db.Dialect) *opsSite {
 	clk := clock.System{}
 	s := &opsSite{t: t, m: m, base: "http://" + m.Addr(), ops: map[operator.Role]string{},
 		accounts: account.NewService(account.NewStore(m.DB), brand.NewService(brand.NewStore(m.DB), clk), account.NewMemoryLimiter(clk), clk, cfg)}
+	// One operator per role (every role the table knows, so a new role is
+	// walked by the authorization test without touching it).
 	h, _ := account.HashPassword(account.DemoPassword, cheapArgon2)
-	if _, err := operator.NewStore(m.DB).CreateOperator(context.Background(), "viewer01", h, operator.RoleViewer, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	for role, user := range map[operator.Role]string{operator.RoleAdmin: "ops01", operator.RoleCashier: "cashier01",
-		operator.RoleFinance: "finance01", operator.RoleViewer: "viewer01"} {
+	for _, role := range operator.Roles {
+		user := "pl_" + strings.ToLower(string(role))
+		if _, err := operator.NewStore(m.DB).CreateOperator(context.Background(), user, h, role, time.Now()); err != nil {
+			t.Fatal(err)
+		}
 		s.ops[role] = s.ok("POST", "/ops/v1/login", "", map[string]string{"username": user, "password": account.DemoPassword})["token"].(string)
 	}
 	return s
@@ -361,7 +363,7 @@ func TestPlayerPage(t *testing.T) {
 		s.ok("POST", "/ops/v1/players/"+idStr(a)+"/notes", admin, map[string]string{"text": "Called the player."})
 		s.ok("POST", "/ops/v1/players/"+idStr(a)+"/notes", admin, map[string]string{"text": strings.Repeat("é", players.MaxNote)})
 		v = s.ok("GET", "/ops/v1/players/"+idStr(a)+"/notes?pageSize=1&page=2", viewer, nil)
-		if n := items(v); v["total"] != float64(2) || len(n) != 1 || n[0]["text"] != "Called the player." || n[0]["operatorUsername"] != "ops01" {
+		if n := items(v); v["total"] != float64(2) || len(n) != 1 || n[0]["text"] != "Called the player." || n[0]["operatorUsername"] != "pl_admin" {
 			t.Errorf("notes %+v", v)
 		}
 
