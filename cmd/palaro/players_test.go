@@ -352,6 +352,29 @@ func TestPlayerPage(t *testing.T) {
 		if v := s.ok("GET", "/ops/v1/cashier/deposits?memberId="+idStr(a), viewer, nil); v["total"] != float64(0) {
 			t.Errorf("deposit queue of a %+v", v)
 		}
+		// demo01 withdraws: its page and the queue filtered on it list it, a's do not.
+		s.ok("PUT", "/wps/member/payment-password", tok, map[string]string{"password": account.DemoPassword, "newPaymentPassword": "246810", "confirmPaymentPassword": "246810"})
+		acct := s.ok("POST", "/wps/member/payout-accounts", tok, map[string]string{"type": "EWALLET", "bankCode": "GCASH", "accountName": "Demo Player",
+			"accountNumber": "09171234567", "paymentPassword": "246810"})
+		if r := s.do("POST", "/wps/cashier/withdrawals", tok, `{"payoutAccountId":`+jsonNumber(acct["id"])+`,"amount":"100.00","paymentPassword":"246810"}`,
+			map[string]string{"Idempotency-Key": "players-w1"}); r.status != 200 {
+			t.Fatalf("withdrawal: %d %s", r.status, r.code)
+		}
+		for path, want := range map[string]float64{
+			"/ops/v1/players/" + idStr(demo.ID) + "/withdrawals":     1,
+			"/ops/v1/cashier/withdrawals?memberId=" + idStr(demo.ID): 1,
+			"/ops/v1/cashier/withdrawals?memberId=" + idStr(a):       0,
+			"/ops/v1/players/" + idStr(a) + "/withdrawals":           0,
+		} {
+			if v := s.ok("GET", path, viewer, nil); v["total"] != want {
+				t.Errorf("%s: total %v, want %v", path, v["total"], want)
+			}
+		}
+		for _, q := range []string{"/ops/v1/cashier/deposits?memberId=x", "/ops/v1/cashier/withdrawals?memberId=0"} {
+			if r := s.do("GET", q, viewer, nil, nil); r.status != 400 || r.code != "request.invalid_param" {
+				t.Errorf("%s: %d %s", q, r.status, r.code)
+			}
+		}
 
 		// Notes.
 		admin := s.ops[operator.RoleAdmin]
