@@ -54,7 +54,7 @@ type MemberSummary struct {
 }
 
 // SearchMembers finds members by one key, newest first (by username: in
-// username order). Each key is served by an index (migration 0029). The
+// username order). Each key is served by an index (migration 0030). The
 // total is exact up to MaxSearchCount; more is answered MaxSearchCount+1.
 func (s *Service) SearchMembers(ctx context.Context, q MemberSearch) ([]MemberSummary, int, error) {
 	q.Q = strings.TrimSpace(q.Q)

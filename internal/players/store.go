@@ -7,7 +7,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// Store holds the notes' SQL (table player_note, migration 0029).
+// Store holds the notes' SQL (table player_note, migration 0030).
 type Store struct{ db *db.DB }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
