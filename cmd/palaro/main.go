@@ -36,7 +36,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add | member add | catalog maintenance | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add | member add | catalog maintenance | bench seed-members|search | version")
 }
 
 func run(args []string) error {
@@ -106,6 +106,8 @@ func run(args []string) error {
 		return memberCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
 	case "catalog":
 		return catalogCommand(ctx, cfg, args[1:], os.Stdout)
+	case "bench":
+		return benchCommand(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Printf("palaro %s (schema sqlite %d, postgres %d)\n", version, db.LatestVersion(db.SQLite), db.LatestVersion(db.Postgres))
 		return nil

@@ -46,7 +46,8 @@ type Main struct {
 	// rg is responsible gaming (wire_rg.go), asked by the money paths.
 	rg *rg.Service
 	// transfers are the transfer wallets (wire_transfer.go); responsible
-	// gaming asks them what vendors hold for a self-excluded player.
+	// gaming asks them what vendors hold for a self-excluded player, and the
+	// back office's player page shows their balances.
 	transfers *wallet.Transfers
 }
 

@@ -131,12 +131,13 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
-	m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, figs, hasher) // wire_withdraw.go
+	withdrawals := m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, figs, hasher) // wire_withdraw.go
 
 	// --- games: betting record, profit and loss; the winner boards are a consumer of the activity stream ---
 	stream.Register(records.NewWinners(games, account.NewStore(m.DB), m.Logger))
 	rounds := m.wireVendorRounds(ctx, gameWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)
-	records.NewHandler(records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, brands), accounts).Routes(mux)
+	betRecords := records.NewService(rounds, records.CatalogNames{Games: games}, m.Clock, brands)
+	records.NewHandler(betRecords, accounts).Routes(mux)
 
 	// --- games: launch (adapters per vendor, seamless sessions, recent games; wire_launch.go) ---
 	sandboxGames, err := m.wireSandboxGames(ctx, mux, games, vendorAPI) // demo mode only; nil otherwise
@@ -154,6 +155,10 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if err := m.wireLaunch(ctx, mux, games, brands, accounts, gameWallet, favorites, sandboxAdapter(sandboxGames), wallets, inhouseGames); err != nil {
 		return err
 	}
+	// --- the back office's players: search, player page, lock, logout, password reset, notes (wire_players.go) ---
+	m.wirePlayers(mux, playersWiring{Accounts: accounts, Wallets: wallets, Records: betRecords, GameWallet: gameWallet,
+		Inhouse: inhouseServer, Deposits: cash.Deposits, Withdrawals: withdrawals, Operators: operators})
+
 	if err := m.startActivity(ctx, stream); err != nil {
 		return err
 	}

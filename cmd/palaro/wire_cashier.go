@@ -25,6 +25,7 @@ import (
 type cashierWiring struct {
 	Notices   *notify.Service    // notify.Notifier for withdrawal notices
 	Providers []payment.Provider // payout providers (the sandbox in demo mode)
+	Deposits  *cashier.Service   // the deposit queue (the player page's deposits)
 }
 
 // wireCashier serves deposits, provider callbacks, member messages and, in
@@ -66,7 +67,7 @@ func (m *Main) wireCashier(ctx context.Context, mux *http.ServeMux, brands *bran
 	cashier.NewHandler(deposits, accounts).Routes(mux)
 	cashier.NewOpsHandler(deposits, operators).Routes(mux)
 	go deposits.Run(ctx) // expiry of unpaid online deposits, recovery of interrupted credits
-	return cashierWiring{Notices: notices, Providers: providers}, nil
+	return cashierWiring{Notices: notices, Providers: providers, Deposits: deposits}, nil
 }
 
 // selfBaseURL is where this server reaches itself over HTTP.

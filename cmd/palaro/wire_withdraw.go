@@ -22,7 +22,7 @@ import (
 // them (docs/valid-bet.md). Payouts go through the first payment provider (the
 // sandbox in demo mode); without one, approved withdrawals wait in APPROVED.
 func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, figs *figures.Figures, hasher *account.Hasher) {
+	wallets *wallet.Service, operators *operator.Service, cash cashierWiring, figs *figures.Figures, hasher *account.Hasher) *withdraw.Service {
 	var payouts withdraw.Payouts
 	if len(cash.Providers) > 0 {
 		payouts = cash.Providers[0]
@@ -33,9 +33,11 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 		Clock: m.Clock, Logger: m.Logger,
 	}, withdraw.DefaultConfig)
 	svc.UseHasher(hasher)
+	svc.UseLinked(sharedIPs{accounts}) // the shared_ip risk flag
 	withdraw.NewHandler(svc, accounts).Routes(mux)
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)
+	return svc
 }
 
 // turnoverFigures gives the withdrawal turnover a member's sums since a
@@ -50,3 +52,12 @@ func (t turnoverFigures) TurnoverSums(ctx context.Context, memberID int64, curre
 // endOfTime bounds a sum "since a time" from above: every fact, whatever the
 // clock of the instance that wrote it.
 var endOfTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+// sharedIPs answers the withdrawal's shared_ip risk flag from the accounts'
+// registrations and logins.
+type sharedIPs struct{ accounts *account.Service }
+
+func (s sharedIPs) SharesIP(ctx context.Context, memberID int64) (bool, error) {
+	links, err := s.accounts.MembersSharingIP(ctx, memberID)
+	return len(links) > 0, err
+}

@@ -46,6 +46,11 @@ func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
+	q := httpx.NewQuery(r)
+	if f.MemberID = int64(q.Int("memberId", 0, 1, 1<<53)); q.Err() != nil {
+		httpx.Fail(w, r, q.Err())
+		return
+	}
 	p, err := h.svc.OpsList(r.Context(), f)
 	httpx.Respond(w, r, p, err)
 }

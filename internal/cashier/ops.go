@@ -15,7 +15,7 @@ func (s *Service) OpsList(ctx context.Context, f Filter) (Page, error) {
 	if _, err := s.store.Expire(ctx, 0, s.now()); err != nil {
 		return Page{}, err
 	}
-	return s.page(ctx, 0, f)
+	return s.page(ctx, f.MemberID, f)
 }
 
 // OpsGet reads any deposit.

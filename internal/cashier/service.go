@@ -224,6 +224,7 @@ func (s *Service) insert(ctx context.Context, d Deposit, receipt *Receipt) (Depo
 
 // Filter narrows a list: status and order number ("" for any), page (1-based).
 type Filter struct {
+	MemberID int64 // operators only: one member's deposits (0: every member's)
 	Status   string
 	OrderNo  string
 	Page     int

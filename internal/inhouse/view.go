@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
@@ -219,4 +220,26 @@ func knownGame(g string) bool {
 		}
 	}
 	return false
+}
+
+// RecallOf is a member's in-house round as its own recall shows it, found
+// by the round id the game wallet keeps ("<game>-<id>"): the back office's
+// round detail.
+func (s *Service) RecallOf(ctx context.Context, memberID int64, roundRef string) (Round, error) {
+	i := strings.LastIndexByte(roundRef, '-')
+	if i < 0 {
+		return Round{}, apperr.NotFound("inhouse.unknown_round")
+	}
+	id, err := strconv.ParseInt(roundRef[i+1:], 10, 64)
+	if err != nil || id <= 0 {
+		return Round{}, apperr.NotFound("inhouse.unknown_round")
+	}
+	if err := s.Settle(ctx); err != nil {
+		return Round{}, err
+	}
+	r, err := s.own(ctx, memberID, id)
+	if err != nil {
+		return Round{}, err
+	}
+	return s.view(r)
 }

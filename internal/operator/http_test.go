@@ -71,10 +71,10 @@ func TestAuthorization(t *testing.T) {
 // TestRolePermissions pins the role -> permission table.
 func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
-		RoleAdmin:   {PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite, PermGamesRead, PermGamesWrite, PermFeedbackRead, PermFeedbackReply},
-		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite},
-		RoleFinance: {PermCashierRead, PermAdjust, PermRGRead, PermReportsRead, PermBrandRead, PermGamesRead},
-		RoleViewer:  {PermCashierRead, PermRGRead, PermReportsRead, PermBrandRead, PermGamesRead, PermFeedbackRead},
+		RoleAdmin:   {PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite, PermGamesRead, PermGamesWrite, PermFeedbackRead, PermFeedbackReply, PermPlayersRead, PermPlayersWrite},
+		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
+		RoleFinance: {PermCashierRead, PermAdjust, PermRGRead, PermReportsRead, PermBrandRead, PermGamesRead, PermPlayersRead},
+		RoleViewer:  {PermCashierRead, PermRGRead, PermReportsRead, PermBrandRead, PermGamesRead, PermFeedbackRead, PermPlayersRead},
 	}
 	for _, r := range Roles {
 		var got []Permission

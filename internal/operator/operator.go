@@ -48,20 +48,23 @@ const (
 	PermGamesWrite    Permission = "games.write"    // switch them, order them, schedule maintenance
 	PermFeedbackRead  Permission = "feedback.read"  // the players' feedback inbox
 	PermFeedbackReply Permission = "feedback.reply" // answer and close it
+	PermPlayersRead   Permission = "players.read"   // search players, the player page
+	PermPlayersWrite  Permission = "players.write"  // lock, unlock, log out, reset password, notes
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite,
-	PermGamesRead, PermGamesWrite, PermFeedbackRead, PermFeedbackReply}
+	PermGamesRead, PermGamesWrite, PermFeedbackRead, PermFeedbackReply, PermPlayersRead, PermPlayersWrite}
 
 // rolePerms is the one table of who may do what. ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true,
 		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true, PermGamesRead: true, PermGamesWrite: true,
-		PermFeedbackRead: true, PermFeedbackReply: true},
-	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true},
-	RoleViewer:  {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermFeedbackRead: true},
+		PermFeedbackRead: true, PermFeedbackReply: true, PermPlayersRead: true, PermPlayersWrite: true},
+	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true, PermPlayersRead: true},
+	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermPlayersRead: true},
+	RoleViewer: {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermFeedbackRead: true,
+		PermPlayersRead: true},
 }
 
 // Can tells whether the role holds the permission.

@@ -24,7 +24,7 @@ func TestLogin(t *testing.T) {
 			}
 			me := s.do("GET", "/ops/v1/me", r.value["token"].(string), nil, nil)
 			perms, _ := me.value["permissions"].([]any)
-			if me.status != 200 || me.value["role"] != "FINANCE" || len(perms) != 6 { // cashier.read, ledger.adjust, rg.read, reports.read, brand.read, games.read
+			if me.status != 200 || me.value["role"] != "FINANCE" || len(perms) != 7 { // cashier.read, ledger.adjust, rg.read, reports.read, brand.read, games.read, players.read
 				t.Fatalf("me: %d %+v", me.status, me.value)
 			}
 			if s.auditCount(ActionLogin) != 1 {

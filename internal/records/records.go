@@ -53,6 +53,7 @@ type BetQuery struct {
 
 // Bet is one round in the betting record; times are Unix milliseconds.
 type Bet struct {
+	ID        int64  `json:"id"` // the round's row id (the back office's round detail)
 	RoundID   string `json:"roundId"`
 	Vendor    string `json:"vendor"`
 	GameCode  string `json:"gameCode"`
@@ -186,6 +187,12 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if err := requireReal(c); err != nil {
 		return BetPage{}, err
 	}
+	return s.BetsOf(ctx, c.MemberID, q)
+}
+
+// BetsOf is one page of a member's betting record for the back office (the
+// same rounds, filters and limits as the member's own).
+func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPage, error) {
 	tz := s.location(ctx)
 	from, to, err := s.span(tz, q.From, q.To)
 	if err != nil {
@@ -211,7 +218,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 	if gameType == "ALL" {
 		gameType = ""
 	}
-	rq := gamewallet.RoundQuery{MemberID: c.MemberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
+	rq := gamewallet.RoundQuery{MemberID: memberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
 		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}
 	rows, total, err := s.rounds.Rounds(ctx, rq)
 	if err != nil {
@@ -229,7 +236,7 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 }
 
 func (s *Service) bet(ctx context.Context, r gamewallet.Round) Bet {
-	b := Bet{RoundID: r.RoundID, Vendor: r.Vendor, GameCode: r.GameCode, GameType: r.GameType, Bet: r.Bet, ValidBet: r.ValidBet,
+	b := Bet{ID: r.ID, RoundID: r.RoundID, Vendor: r.Vendor, GameCode: r.GameCode, GameType: r.GameType, Bet: r.Bet, ValidBet: r.ValidBet,
 		Win: r.Win, Profit: r.Profit(), Status: r.Status, StartedAt: r.StartedAt.UnixMilli()}
 	if !r.EndedAt.IsZero() {
 		b.EndedAt = r.EndedAt.UnixMilli()

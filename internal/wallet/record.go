@@ -147,6 +147,11 @@ func (r *Records) resolve(ctx context.Context, c account.Caller, q RecordQuery, 
 	if err := requireReal(c); err != nil {
 		return span{}, err
 	}
+	return r.resolveFor(ctx, c.MemberID, q, export)
+}
+
+// resolveFor checks a query for a member's record.
+func (r *Records) resolveFor(ctx context.Context, memberID int64, q RecordQuery, export bool) (span, error) {
 	var s span
 	s.tz = r.location(ctx)
 	today := r.clock.Now().In(s.tz)
@@ -194,7 +199,7 @@ func (r *Records) resolve(ctx context.Context, c account.Caller, q RecordQuery, 
 		return span{}, err
 	}
 	s.currency, s.decimals = cur.Code, cur.Decimals
-	accts, err := r.wallet.ledger.AccountsOf(ctx, ledger.OwnerMember, c.MemberID)
+	accts, err := r.wallet.ledger.AccountsOf(ctx, ledger.OwnerMember, memberID)
 	if err != nil {
 		return span{}, err
 	}
@@ -231,6 +236,20 @@ func (r *Records) Page(ctx context.Context, c account.Caller, q RecordQuery) (Re
 	if err != nil {
 		return RecordPage{}, err
 	}
+	return r.page(ctx, s)
+}
+
+// PageOf is one page of a member's account record for the back office
+// (the same lines, filters and limits as the member's own).
+func (r *Records) PageOf(ctx context.Context, memberID int64, q RecordQuery) (RecordPage, error) {
+	s, err := r.resolveFor(ctx, memberID, q, false)
+	if err != nil {
+		return RecordPage{}, err
+	}
+	return r.page(ctx, s)
+}
+
+func (r *Records) page(ctx context.Context, s span) (RecordPage, error) {
 	out := RecordPage{List: []RecordLine{}, Page: s.page, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
 	lq := ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Offset: (s.page - 1) * s.size, Limit: s.size}
 	rows, total, err := r.wallet.ledger.Lines(ctx, lq)

@@ -546,3 +546,29 @@ func TransferVendorCodes(c *game.Catalog) []string {
 
 // errUnknownTransfer is a transfer id the caller does not own.
 var errUnknownTransfer = apperr.NotFound("wallet.transfer_not_found")
+
+// VendorBalancesOf asks the transfer vendors a member has moved money into
+// for its balance there, in parallel as the player's own wallets page does
+// (the back office's player page); a vendor that does not answer in time is
+// UNAVAILABLE. A member who never transferred costs no call.
+func (t *Transfers) VendorBalancesOf(ctx context.Context, memberID int64) ([]VendorWallet, error) {
+	funded, err := t.store.vendorsFunded(ctx, memberID)
+	if err != nil || len(funded) == 0 {
+		return []VendorWallet{}, err
+	}
+	cur, err := t.wallet.currency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	all, err := t.transferVendors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var vs []transferVendor
+	for _, v := range all {
+		if slices.Contains(funded, v.Code) {
+			vs = append(vs, v)
+		}
+	}
+	return t.readBalances(ctx, memberID, cur.Code, vs), nil
+}

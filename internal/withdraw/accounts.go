@@ -115,3 +115,21 @@ func (s *Service) DeleteAccount(ctx context.Context, c account.Caller, id int64,
 	}
 	return s.store.DeleteAccount(ctx, c.MemberID, id, s.clock.Now())
 }
+
+// SharedPayout is another member holding the same payout account (bank and
+// number) as the member asked about, now or in the past.
+type SharedPayout struct {
+	MemberID      int64
+	BankCode      string
+	AccountNumber string // full: for operators
+}
+
+// MaxSharedPayouts bounds SharedPayoutAccounts.
+const MaxSharedPayouts = 100
+
+// SharedPayoutAccounts lists the other members who added any payout
+// account (removed ones included) the member added: the back office's
+// linked accounts.
+func (s *Service) SharedPayoutAccounts(ctx context.Context, memberID int64) ([]SharedPayout, error) {
+	return s.store.SharedAccounts(ctx, memberID, MaxSharedPayouts)
+}

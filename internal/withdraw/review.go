@@ -43,9 +43,9 @@ func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) 
 		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks}, nil
 }
 
-// OpsList is a page of every member's withdrawals.
+// OpsList is a page of every member's withdrawals, or of one member's
+// (f.MemberID).
 func (s *Service) OpsList(ctx context.Context, f ListFilter) (Page[OpsWithdrawal], error) {
-	f.MemberID = 0
 	if err := s.forceDue(ctx); err != nil {
 		return Page[OpsWithdrawal]{}, err
 	}

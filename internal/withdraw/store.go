@@ -229,3 +229,24 @@ func (s *Store) DeleteAccount(ctx context.Context, memberID, id int64, now time.
 	}
 	return nil
 }
+
+// SharedAccounts lists other members with a payout account of the same
+// bank and number as any of the member's, removed ones included.
+func (s *Store) SharedAccounts(ctx context.Context, memberID int64, limit int) ([]SharedPayout, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT o.member_id, o.bank_code, o.account_number
+		FROM withdraw_account a JOIN withdraw_account o ON o.account_number = a.account_number AND o.bank_code = a.bank_code
+		WHERE a.member_id = ? AND o.member_id <> ? ORDER BY o.member_id DESC LIMIT ?`), memberID, memberID, limit)
+	if err != nil {
+		return nil, apperr.Internal(err, "select shared payout accounts")
+	}
+	defer rows.Close()
+	out := []SharedPayout{}
+	for rows.Next() {
+		var p SharedPayout
+		if err := rows.Scan(&p.MemberID, &p.BankCode, &p.AccountNumber); err != nil {
+			return nil, apperr.Internal(err, "scan shared payout account")
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

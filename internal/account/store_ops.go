@@ -1,0 +1,170 @@
+package account
+
+import (
+	"context"
+	"strings"
+
+	"github.com/palaro/palaro/internal/platform/apperr"
+)
+
+// memberColsM is memberCols on the alias m.
+const memberColsM = `m.id, m.account, m.nickname, m.type, m.status, m.password_hash, m.default_password, m.password_changed_at,
+	m.last_login_at, m.last_login_ip, m.email, m.mobile, m.country_dialing_code, m.payee_name, m.referral_code, m.affiliate_code,
+	COALESCE(m.own_affiliate_code, ''), COALESCE(m.parent_id, 0), m.register_url, m.domain, m.register_method, m.register_ip, m.extra,
+	m.avatar, m.created_at`
+
+// searchMembers counts and pages the members matching where (on alias m).
+func (s *Store) searchMembers(ctx context.Context, where, order string, args []any, offset, limit int) ([]MemberSummary, int, error) {
+	var total int
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM account_member m WHERE `+where+` LIMIT ?) c`),
+		append(args, MaxSearchCount+1)...).Scan(&total); err != nil {
+		return nil, 0, apperr.Internal(err, "count members")
+	}
+	out := []MemberSummary{}
+	if total == 0 || offset >= total {
+		return out, total, nil
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+memberColsM+`, COALESCE(p.account, '')
+		FROM account_member m LEFT JOIN account_member p ON p.id = m.parent_id
+		WHERE `+where+` ORDER BY `+order+` LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, apperr.Internal(err, "search members")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ms MemberSummary
+		var agent string
+		m, err := scanMember(scanPlus{rows, &agent})
+		if err != nil {
+			return nil, 0, apperr.Internal(err, "scan member")
+		}
+		ms.Member, ms.Agent = m, agent
+		out = append(out, ms)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Internal(err, "search members")
+	}
+	return out, total, nil
+}
+
+// scanPlus scans a member row followed by extra columns.
+type scanPlus struct {
+	row   scanner
+	extra *string
+}
+
+func (p scanPlus) Scan(dest ...any) error { return p.row.Scan(append(dest, p.extra)...) }
+
+// membersByID reads members by id.
+func (s *Store) membersByID(ctx context.Context, ids []int64) (map[int64]Member, error) {
+	out := map[int64]Member{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+memberCols+` FROM account_member WHERE id IN (?`+
+		strings.Repeat(`, ?`, len(ids)-1)+`)`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select members")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m, err := scanMember(rows)
+		if err != nil {
+			return nil, apperr.Internal(err, "scan member")
+		}
+		out[m.ID] = m
+	}
+	if err := rows.Err(); err != nil {
+		return nil, apperr.Internal(err, "select members")
+	}
+	return out, nil
+}
+
+func (s *Store) logins(ctx context.Context, memberID int64, offset, limit int) ([]Login, int, error) {
+	return s.loginsOrdered(ctx, memberID, offset, limit, "DESC", true)
+}
+
+// loginsOrdered pages a member's sessions by start time; count false skips the total.
+func (s *Store) loginsOrdered(ctx context.Context, memberID int64, offset, limit int, dir string, count bool) ([]Login, int, error) {
+	var total int
+	if count {
+		if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM account_session WHERE member_id = ?`), memberID).Scan(&total); err != nil {
+			return nil, 0, apperr.Internal(err, "count logins")
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT created_at, ip, user_agent, login_type, last_seen_at, expires_at, revoked_at
+		FROM account_session WHERE member_id = ? ORDER BY created_at `+dir+` LIMIT ? OFFSET ?`), memberID, limit, offset)
+	if err != nil {
+		return nil, 0, apperr.Internal(err, "select logins")
+	}
+	defer rows.Close()
+	out := []Login{}
+	for rows.Next() {
+		var l Login
+		var at, seen, exp, rev int64
+		if err := rows.Scan(&at, &l.IP, &l.UserAgent, &l.LoginType, &seen, &exp, &rev); err != nil {
+			return nil, 0, apperr.Internal(err, "scan login")
+		}
+		l.At, l.LastSeenAt, l.ExpiresAt, l.RevokedAt = fromMS(at), fromMS(seen), fromMS(exp), fromMS(rev)
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, apperr.Internal(err, "select logins")
+	}
+	return out, total, nil
+}
+
+// recentIPs is the member's distinct login IPs, most recent first, at most n.
+func (s *Store) recentIPs(ctx context.Context, memberID int64, n int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT ip FROM account_session WHERE member_id = ? AND ip <> ''
+		GROUP BY ip ORDER BY MAX(created_at) DESC LIMIT ?`), memberID, n)
+	if err != nil {
+		return nil, apperr.Internal(err, "select member ips")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ip string
+		if err := rows.Scan(&ip); err != nil {
+			return nil, apperr.Internal(err, "scan member ip")
+		}
+		out = append(out, ip)
+	}
+	return out, rows.Err()
+}
+
+// sharingIP lists other non-trial members registered or seen at any of ips.
+func (s *Store) sharingIP(ctx context.Context, memberID int64, ips []string, limit int) ([]IPLink, error) {
+	in := `(?` + strings.Repeat(`, ?`, len(ips)-1) + `)`
+	args := make([]any, 0, 2*len(ips)+4)
+	for _, ip := range ips {
+		args = append(args, ip)
+	}
+	args = append(args, memberID)
+	for _, ip := range ips {
+		args = append(args, ip)
+	}
+	args = append(args, memberID, TypeTrial, limit)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT l.member_id, MIN(l.ip) FROM (
+			SELECT member_id, ip FROM account_session WHERE ip IN `+in+` AND member_id <> ?
+			UNION SELECT id, register_ip FROM account_member WHERE register_ip IN `+in+` AND id <> ?
+		) l JOIN account_member m ON m.id = l.member_id WHERE m.type <> ?
+		GROUP BY l.member_id ORDER BY l.member_id DESC LIMIT ?`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select ip links")
+	}
+	defer rows.Close()
+	out := []IPLink{}
+	for rows.Next() {
+		var l IPLink
+		if err := rows.Scan(&l.MemberID, &l.IP); err != nil {
+			return nil, apperr.Internal(err, "scan ip link")
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
