@@ -21,7 +21,7 @@ export function qrPath(text: string): { size: number; d: string } {
 export default function EnrolStep({ enrolment, onSignedIn, onBack }: { enrolment: Enrolment; onSignedIn: (s: Session) => void; onBack: () => void }) {
   const { t } = useTranslation();
   const qr = useMemo(() => qrPath(enrolment.otpauthUri), [enrolment.otpauthUri]);
-  const m = useMutation({ mutationFn: (otp: string) => finishEnrolment({ token: enrolment.token, otp }), onSuccess: onSignedIn });
+  const m = useMutation({ mutationFn: (otp: string) => finishEnrolment({ token: enrolment.token, otp }), onSuccess: (session) => onSignedIn(session) });
   return (
     <CodeForm title={t('signin.enrolTitle')} intro={t('signin.enrolIntro')} submitLabel={t('signin.enrolSubmit')} pending={m.isPending} error={m.error} onSubmit={(otp) => m.mutate(otp)} onBack={onBack}>
       <svg className={s.qr} viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={t('signin.qr')} shapeRendering="crispEdges">
