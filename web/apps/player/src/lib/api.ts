@@ -3,7 +3,7 @@
 // whose code the UI translates as errors.<code>.
 import { takeEarly } from './early';
 import { needsSealing } from './sealedRoutes';
-import { ApiError, buildUrl, offlineError, unwrap, type QueryParams } from '@palaro/api/src/envelope';
+import { ApiError, buildUrl, type Envelope, type QueryParams } from '@palaro/api/src/envelope';
 
 export { ApiError, buildUrl, type Envelope, type QueryParams } from '@palaro/api/src/envelope';
 
@@ -62,14 +62,21 @@ export async function apiRequest<T>(
     res = await (early ?? send(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw offlineError();
+    throw new ApiError('network.offline', 'Network link is abnormal', 0);
   }
+  // The envelope read inline rather than through @palaro/api's unwrap: the
+  // home page's budget counts every byte of this chunk.
+  let env: Envelope<T> | undefined;
   try {
-    return await unwrap<T>(res);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 401 && token && DEAD_SESSION_CODES.has(e.code) && sessionToken() === token) onUnauthorized?.(e.code);
-    throw e;
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(res.ok ? 'server.bad_response' : 'server.internal', res.statusText, res.status);
   }
+  if (!res.ok || !env.success) {
+    if (res.status === 401 && token && DEAD_SESSION_CODES.has(env?.code) && sessionToken() === token) onUnauthorized?.(env.code);
+    throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
+  }
+  return env.value;
 }
 
 export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
