@@ -1,5 +1,5 @@
 // CSV files the browser writes (the console's exports), by the same rules as
-// the server's account record (internal/wallet/record_http.go): a UTF-8 BOM so
+// the server's files (internal/platform/csvx: the account record, console lists and reports): a UTF-8 BOM so
 // spreadsheet programs read UTF-8, RFC 4180 quoting, and a free-text cell
 // that starts with = + - @ (or a tab or carriage return) prefixed with a quote
 // so a spreadsheet never reads it as a formula.
