@@ -1,4 +1,4 @@
-// The permissions the server names (internal/operator, /work contract), in
+// The permissions the server names (internal/operator and the console contract), in
 // the order the overview lists them, with the console screen that serves each
 // (none yet for most: later parts of the console add them).
 import { paths } from './paths';
@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'brand.read',
   'brand.write',
   'content.write',
+  'games.read',
   'games.write',
   'operators.manage',
   'audit.read',
