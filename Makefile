@@ -62,6 +62,10 @@ test-e2e: build e2e/node_modules/.installed
 bench: e2e/node_modules/.installed
 	./bench/run.sh
 
+# ESLint over the web workspace (also part of test-web).
+lint: web/node_modules/.installed web/lint/node_modules/.installed
+	cd web && npm run lint
+
 clean:
 	rm -rf bin data e2e/test-results
 	find $(WEB_DIST) $(CONSOLE_DIST) -mindepth 1 ! -name .gitkeep -delete
