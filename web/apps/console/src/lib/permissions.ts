@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'brand.read',
   'brand.write',
   'content.write',
+  'feedback.read',
+  'feedback.reply',
   'games.read',
   'games.write',
   'operators.manage',
