@@ -3,17 +3,18 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 GO ?= go
 WEB_DIST := internal/webui/dist
+CONSOLE_DIST := internal/webui/consoledist
 PALARO_ADDR ?= :8080
 
 .PHONY: help deps web build run test test-go test-web test-e2e bench clean lint
 
 help:
-	@echo "make run    build everything and start the demo platform on http://localhost:8080"
+	@echo "make run    build everything and start the demo platform on http://localhost:8080 (operator console: /console/)"
 	@echo "make test   Go tests (SQLite, and PostgreSQL when PALARO_TEST_POSTGRES_URL is set), web unit tests, e2e in headless Chromium"
 	@echo "make bench  benchmarks (catalogue throughput, bundle size, Lighthouse)"
 
 # npm packages for the web workspace and the e2e suite, installed from the lock files.
-web/node_modules/.installed: web/package-lock.json web/package.json web/apps/player/package.json
+web/node_modules/.installed: web/package-lock.json web/package.json $(wildcard web/apps/*/package.json web/packages/*/package.json)
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
@@ -21,13 +22,19 @@ e2e/node_modules/.installed: e2e/package-lock.json e2e/package.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
-deps: web/node_modules/.installed e2e/node_modules/.installed
+# ESLint has its own small package (web/lint): typescript-eslint needs the
+# TypeScript 6 compiler API, which the workspace's TypeScript 7 does not have.
+web/lint/node_modules/.installed: web/lint/package-lock.json web/lint/package.json
+	cd web/lint && npm ci --no-audit --no-fund
+	touch $@
+
+deps: web/node_modules/.installed e2e/node_modules/.installed web/lint/node_modules/.installed
 
 # Quiet builds: one line per step, then only warnings and errors (vite lists
 # every file with PALARO_WEB_VERBOSE=1).
 web: web/node_modules/.installed
-	@find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete
-	@echo "building the storefront into $(WEB_DIST)"
+	@find $(WEB_DIST) $(CONSOLE_DIST) -mindepth 1 ! -name .gitkeep -delete
+	@echo "building the storefront into $(WEB_DIST) and the operator console into $(CONSOLE_DIST)"
 	@cd web && npm run --silent build
 
 build: web
@@ -45,8 +52,8 @@ test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm test
+test-web: web/node_modules/.installed web/lint/node_modules/.installed
+	cd web && npm run lint && npm run typecheck && npm test
 
 test-e2e: build e2e/node_modules/.installed
 	cd e2e && npx playwright test
@@ -55,6 +62,10 @@ test-e2e: build e2e/node_modules/.installed
 bench: e2e/node_modules/.installed
 	./bench/run.sh
 
+# ESLint over the web workspace (also part of test-web).
+lint: web/node_modules/.installed web/lint/node_modules/.installed
+	cd web && npm run lint
+
 clean:
 	rm -rf bin data e2e/test-results
-	find $(WEB_DIST) -mindepth 1 ! -name .gitkeep -delete
+	find $(WEB_DIST) $(CONSOLE_DIST) -mindepth 1 ! -name .gitkeep -delete

@@ -16,8 +16,8 @@ import (
 // log in as.
 type readyBanner struct {
 	URL string // the storefront's address, as a browser reaches it
-	// ConsolePath is the operator console's path once it exists ("" until
-	// then: the banner points at the operator API instead).
+	// ConsolePath is the operator console's path (webui.ConsolePath; "" in
+	// tests of a banner without it: the banner then points at the operator API).
 	ConsolePath string
 }
 
@@ -47,7 +47,7 @@ func (b readyBanner) write(w io.Writer) {
 	fmt.Fprintf(&s, "    agent      %s   agent pages at %s/agent\n", account.DemoAgent, b.URL)
 	fmt.Fprintf(&s, "    operators  %s\n", strings.Join(ops, ", "))
 	if b.ConsolePath != "" {
-		fmt.Fprintf(&s, "  Operator console: %s%s\n", b.URL, b.ConsolePath)
+		fmt.Fprintf(&s, "  Operator console: %s%s (operators sign in there; API at /ops/v1)\n", b.URL, b.ConsolePath)
 	} else {
 		fmt.Fprintf(&s, "  Operator API: %s/ops/v1 (no console yet; docs/operator-api.md)\n", b.URL)
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/webui"
 )
 
 var version = "dev"
@@ -65,7 +66,7 @@ func run(args []string) error {
 			return err
 		}
 		if cfg.Demo && (cfg.Banner || isTerminal(os.Stderr)) { // not into test runners' logs
-			readyBanner{URL: browserURL(m.Addr())}.write(os.Stderr)
+			readyBanner{URL: browserURL(m.Addr()), ConsolePath: webui.ConsolePath}.write(os.Stderr)
 		}
 		<-ctx.Done()
 		logger.Info("shutting down")

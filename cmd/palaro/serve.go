@@ -130,6 +130,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// Metrics are served on their own listener only (serveMetrics); a
 	// scraper still pointed here gets a plain 404, not the storefront.
 	mux.HandleFunc("/metrics", httpx.NotFoundJSON)
+	webui.NewConsole().Routes(mux) // the operator console at /console/
 	mux.Handle("/", webui.New(m.web))
 
 	if err := m.serveMetrics(reg); err != nil {

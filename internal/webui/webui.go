@@ -57,44 +57,52 @@ func New(opts Options) *Handler {
 }
 
 func newHandler(sub fs.FS, opts Options) *Handler {
-	h := &Handler{files: map[string]*file{}, routes: pageRoutes(), opts: opts}
-	if sub != nil {
-		_ = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			body, err := fs.ReadFile(sub, p)
-			if err != nil {
-				return nil
-			}
-			ext := path.Ext(p)
-			f := &file{body: body, ctype: mime.TypeByExtension(ext)}
-			if f.ctype == "" {
-				f.ctype = http.DetectContentType(body)
-			}
-			if strings.HasSuffix(p, ".gz") {
-				return nil // a precompressed copy: attached to its file below
-			}
-			if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
-				f.gz = gz // written by the build: Zopfli from 4 KB, else zlib level 9 (vite.config.ts, precompress)
-			} else if compressible[ext] && len(body) > 128 {
-				var buf bytes.Buffer
-				zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-				_, _ = zw.Write(body)
-				_ = zw.Close()
-				if buf.Len() < len(body) {
-					f.gz = buf.Bytes()
-				}
-			}
-			h.files["/"+p] = f
-			return nil
-		})
-	}
+	h := &Handler{files: loadFiles(sub), routes: pageRoutes(), opts: opts}
 	h.index = h.files["/index.html"]
 	if h.index != nil {
 		h.policy = newPolicy(h.index.body, opts.FrameSources)
 	}
 	return h
+}
+
+// loadFiles reads a build: each file with its type and a gzip copy (the one
+// the build wrote next to it, else compressed here), keyed by "/path".
+func loadFiles(sub fs.FS) map[string]*file {
+	files := map[string]*file{}
+	if sub == nil {
+		return files
+	}
+	_ = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		body, err := fs.ReadFile(sub, p)
+		if err != nil {
+			return nil
+		}
+		ext := path.Ext(p)
+		f := &file{body: body, ctype: mime.TypeByExtension(ext)}
+		if f.ctype == "" {
+			f.ctype = http.DetectContentType(body)
+		}
+		if strings.HasSuffix(p, ".gz") {
+			return nil // a precompressed copy: attached to its file below
+		}
+		if gz, err := fs.ReadFile(sub, p+".gz"); err == nil && len(gz) < len(body) {
+			f.gz = gz // written by the build: Zopfli from 4 KB, else zlib level 9 (vite.config.ts, precompress)
+		} else if compressible[ext] && len(body) > 128 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			_ = zw.Close()
+			if buf.Len() < len(body) {
+				f.gz = buf.Bytes()
+			}
+		}
+		files["/"+p] = f
+		return nil
+	})
+	return files
 }
 
 // Built reports whether a storefront build is embedded.
@@ -113,7 +121,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 		}
-		h.send(w, r, f, http.StatusOK)
+		send(w, r, f, http.StatusOK)
 		return
 	}
 	if h.index == nil {
@@ -139,10 +147,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hd.Set("X-Frame-Options", "DENY")
 	}
 	hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	h.send(w, r, h.index, status)
+	send(w, r, h.index, status)
 }
 
-func (h *Handler) send(w http.ResponseWriter, r *http.Request, f *file, status int) {
+func send(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	w.Header().Set("Content-Type", f.ctype)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	body := f.body

@@ -201,7 +201,7 @@ export default defineConfig(({ command }) => ({
     env: { TZ: 'Asia/Manila' },
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', '../../packages/*/src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', '../../packages/*/src/**/*.test.{ts,tsx}'],
     // As the e2e suite (e2e/playwright.config.ts): under CI a failed test runs
     // once more, and a test that fails twice fails the run. A loaded 2-core
     // machine can stretch a jsdom test past a waitFor timeout once; the

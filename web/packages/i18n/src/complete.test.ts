@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPLETE_LANGUAGES, LANGUAGES } from './languages';
-import { NAMESPACES } from './index';
+import { CONSOLE_NAMESPACES, NAMESPACES } from './index';
 
 const root = join(__dirname, '..', 'locales');
 
@@ -27,7 +27,7 @@ describe('locale files', () => {
     for (const dir of readdirSync(root)) expect(known.has(dir)).toBe(true);
   });
 
-  for (const ns of NAMESPACES) {
+  for (const ns of [...NAMESPACES, ...CONSOLE_NAMESPACES]) {
     const en = load('EN', ns) ?? {};
     test(`TY/${ns} has no key that EN lacks`, () => {
       const ty = load('TY', ns) ?? {};

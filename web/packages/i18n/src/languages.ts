@@ -60,6 +60,8 @@ export function languageInfo(code: string): LanguageInfo | undefined {
 /** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
 export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals', 'rg'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/** The operator console's namespaces (console.ts); the same completeness and Tagalog tests cover them. */
+export const CONSOLE_NAMESPACES = ['console'] as const;
 /**
  * Loaded before the first render. The rest (auth, member, agent) belong to
  * lazy modals and pages: those call useTranslation(ns, { useSuspense: true })

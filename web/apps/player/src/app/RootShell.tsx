@@ -4,8 +4,8 @@
 // actions (modals) to every page.
 import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { OAuthReturn } from '@/features/oauth/OAuthReturn';
-import { useSession } from '@/features/session';
+import { OAuthReturn } from '@/features/auth/oauth/OAuthReturn';
+import { useSession } from '@/lib/session';
 import { SessionContext, type SessionState } from '@/lib/ui-actions';
 import { hideCover } from './cover';
 import { UiActionsProvider } from './modals/UiActionsProvider';

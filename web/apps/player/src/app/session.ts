@@ -1,10 +1,10 @@
 // The member session lives in sessionStorage (spec section 3); the store and
-// its rules are in features/session. Importing this module (the router does,
+// its rules are in lib/session. Importing this module (the router does,
 // before boot renders) starts the session: a `?token=` in the address moves
 // into storage and leaves the URL before anything else reads it.
 import { redirect } from 'react-router';
-import { startSession } from '@/features/session';
-import { readToken, TOKEN_KEY } from '@/features/session/storage';
+import { startSession } from '@/lib/session';
+import { readToken, TOKEN_KEY } from '@/lib/session/storage';
 import { paths } from '@/lib/paths';
 
 export { TOKEN_KEY };

@@ -3,20 +3,10 @@
 // whose code the UI translates as errors.<code>.
 import { takeEarly } from './early';
 import { needsSealing } from './sealedRoutes';
+import { ApiError, buildUrl, type Envelope, type QueryParams } from '@palaro/api/src/envelope';
 
-export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
+export { ApiError, buildUrl, type Envelope, type QueryParams } from '@palaro/api/src/envelope';
 
-export class ApiError extends Error {
-  readonly code: string;
-  readonly status: number;
-  constructor(code: string, message: string, status: number) {
-    super(message || code);
-    this.code = code;
-    this.status = status;
-  }
-}
-
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
 let currentLanguage = 'TY';
 /** The i18n layer keeps this in step so every request carries the user's language. */
@@ -27,7 +17,7 @@ export function getApiLanguage() {
   return currentLanguage;
 }
 
-/** The session token (features/session keeps it in sessionStorage under "token"). */
+/** The session token (lib/session keeps it in sessionStorage under "token"). */
 function sessionToken(): string | null {
   try {
     return globalThis.sessionStorage?.getItem('token') || null;
@@ -37,7 +27,7 @@ function sessionToken(): string | null {
 }
 
 let onUnauthorized: ((code: string) => void) | undefined;
-/** features/session registers what a dead session means (clear it; the user is a visitor), told which code ended it. */
+/** lib/session registers what a dead session means (clear it; the user is a visitor), told which code ended it. */
 export function setUnauthorizedHandler(fn: ((code: string) => void) | undefined) {
   onUnauthorized = fn;
 }
@@ -46,17 +36,6 @@ export function setUnauthorizedHandler(fn: ((code: string) => void) | undefined)
  * rg.session_limit: the player's own session time limit is over (docs/responsible-gaming.md).
  */
 const DEAD_SESSION_CODES = new Set(['auth.session_expired', 'auth.token_required', 'rg.session_limit']);
-
-export function buildUrl(path: string, params?: QueryParams): string {
-  if (!params) return path;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === '') continue;
-    qs.set(k, String(v));
-  }
-  const s = qs.toString();
-  return s ? `${path}?${s}` : path;
-}
 
 export async function apiRequest<T>(
   method: string,
@@ -85,6 +64,8 @@ export async function apiRequest<T>(
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network.offline', 'Network link is abnormal', 0);
   }
+  // The envelope read inline rather than through @palaro/api's unwrap: the
+  // home page's budget counts every byte of this chunk.
   let env: Envelope<T> | undefined;
   try {
     env = (await res.json()) as Envelope<T>;

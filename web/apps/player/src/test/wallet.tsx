@@ -13,7 +13,7 @@ import enCommon from '@palaro/i18n/locales/EN/common.json';
 import enErrors from '@palaro/i18n/locales/EN/errors.json';
 import enLayout from '@palaro/i18n/locales/EN/layout.json';
 import enWallet from '@palaro/i18n/locales/EN/wallet.json';
-import { establishSession, type LoginResult } from '@/features/session';
+import { establishSession, type LoginResult } from '@/lib/session';
 
 export function walletI18n() {
   const i18n = i18next.createInstance();

@@ -50,6 +50,7 @@ export function useTranslation(ns?: string | readonly string[], props: UseTransl
     };
   }, [i18n, nsKey, lng, ready]);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- lng: a new t when the language changes, as react-i18next gives
   const t = useMemo(() => i18n.getFixedT(props.lng ?? null, nsKey.split('|')[0], props.keyPrefix), [i18n, lng, nsKey, props.lng, props.keyPrefix]);
   const useSuspense = props.useSuspense ?? i18n.options.react?.useSuspense ?? true;
   if (!ready && useSuspense) throw i18n.loadNamespaces(namespaces);

@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/motion';
 import { isSideMenuCollapsedPath } from '@/lib/paths';
 import { BottomNav } from './BottomNav';

@@ -8,7 +8,7 @@ import { cashierI18n } from '../routes/member/cashier/testkit';
 import { CashierShortcuts } from './CashierShortcuts';
 
 const session = vi.hoisted(() => ({ current: { loggedIn: true, isTrial: false, isAgent: false } }));
-vi.mock('@/features/session', () => ({ useSession: () => session.current }));
+vi.mock('@/lib/session', () => ({ useSession: () => session.current }));
 afterEach(() => {
   session.current = { loggedIn: true, isTrial: false, isAgent: false };
 });

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import s from './CashierShortcuts.module.css';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { IconButton } from '@/components/ui/IconButton';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useUiActions } from '@/lib/ui-actions';
 import { paths } from '@/lib/paths';

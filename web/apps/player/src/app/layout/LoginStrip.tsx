@@ -6,16 +6,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { errorCode, errorMessage } from '@/components/ui/errorMessage';
-import { establishSession, isVerifyRequired } from '@/features/session';
-import type { BotcheckPrefetch } from '@/features/session/login';
+import { establishSession, isVerifyRequired } from '@/lib/session';
+import type { BotcheckPrefetch } from '@/lib/session/login';
 import { useUiActions } from '@/lib/ui-actions';
 import { prefetchDialog, prefetchOnIntent } from '../modals/prefetch';
 import s from './Header.module.css';
 
 // The login calls (and the bot-check solver) load when the visitor first
 // focuses the form, not with the page.
-let loginModule: Promise<typeof import('@/features/session/login')> | undefined;
-const loadLogin = () => (loginModule ??= import('@/features/session/login'));
+let loginModule: Promise<typeof import('@/lib/session/login')> | undefined;
+const loadLogin = () => (loginModule ??= import('@/lib/session/login'));
 
 export function LoginStrip({ canRegister, className }: { canRegister: boolean; className?: string }) {
   const { t, i18n } = useTranslation(['layout', 'errors']);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { establishSession, logout } from '@/features/session';
-import type { LoginResult } from '@/features/session';
+import { establishSession, logout } from '@/lib/session';
+import type { LoginResult } from '@/lib/session';
 import { mockActions, renderWithProviders } from '@/test/harness';
 import { MemberMenu } from './MemberMenu';
 

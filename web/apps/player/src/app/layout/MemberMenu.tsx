@@ -12,7 +12,7 @@ import { ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from '
 import { favouriteIdsQuery, favouriteListQuery, recentGamesQuery } from '@/features/catalog/api/favourites';
 import { useLanguage } from '@/features/catalog/hooks/useLanguage';
 import { MessagesMenuItem, NoticeToasts, UnreadBadge, useUnreadCount } from '@/features/messages';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { BalanceDisplay, isGamePagePath } from '@/features/wallet';
 import { apiGet } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';

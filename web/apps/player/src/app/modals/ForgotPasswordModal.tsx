@@ -13,7 +13,7 @@ import { MobileField } from '@/features/auth/MobileField';
 import { SmsCodeButton } from '@/features/auth/SmsCodeButton';
 import { requestResetMail, resetByPhone, sendNoLoginCode } from '@/features/auth/api';
 import { DEFAULT_DIALING_CODE } from '@/features/auth/dialingCodes';
-import { establishSession } from '@/features/session';
+import { establishSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { useBrandInfo } from '../brand';
 import { useAppNavigate } from '../navigation';

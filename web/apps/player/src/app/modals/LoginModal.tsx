@@ -14,9 +14,9 @@ import { MobileField } from '@/features/auth/MobileField';
 import { SmsCodeButton } from '@/features/auth/SmsCodeButton';
 import { sendNoLoginCode } from '@/features/auth/api';
 import { DEFAULT_DIALING_CODE } from '@/features/auth/dialingCodes';
-import { ThirdPartyLogin } from '@/features/oauth/ThirdPartyLogin';
-import { establishSession, isVerifyRequired, rememberedUsername, type LoginResult, type LoginType, type VerifyRequired } from '@/features/session';
-import { createBotcheckPrefetch, login, needsCaptcha, startFreeplay, takeLoginHandoff, validateLogin, type LoginFormErrors } from '@/features/session/login';
+import { ThirdPartyLogin } from '@/features/auth/oauth/ThirdPartyLogin';
+import { establishSession, isVerifyRequired, rememberedUsername, type LoginResult, type LoginType, type VerifyRequired } from '@/lib/session';
+import { createBotcheckPrefetch, login, needsCaptcha, startFreeplay, takeLoginHandoff, validateLogin, type LoginFormErrors } from '@/lib/session/login';
 import { isSwitchOn } from '@/features/system/api/status';
 import { useBrandInfo } from '../brand';
 import { AuthBanner } from './AuthBanner';
@@ -95,6 +95,7 @@ export default function LoginModal({ open, onClose, onRegister, onForgotPassword
       }
       if (h.verify) setVerify({ ticket: h.verify, type: 'username' });
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per opening; the bot check is read then, not watched
   }, [open]);
 
   const finish = useCallback(

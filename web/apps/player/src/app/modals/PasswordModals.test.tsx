@@ -14,7 +14,7 @@ const session = vi.hoisted(() => ({
   logout: vi.fn(async () => {}),
   useSession: () => ({ loggedIn: true, isTrial: false, isAgent: false, token: 'tok' }),
 }));
-vi.mock('@/features/session', () => session);
+vi.mock('@/lib/session', () => session);
 vi.mock('@/lib/botcheck', () => ({ solveBotCheck: vi.fn(async () => 'solved') }));
 
 const passwordRule = { field: 'password', enabled: true, required: true, acceptedPattern: '^(?:[A-Za-z]+[0-9]+|[0-9]+[A-Za-z]+)[A-Za-z0-9]*$', minLength: 6, maxLength: 20, patternId: 'LETTERS_DIGITS' };

@@ -9,7 +9,7 @@ import { authTestI18n } from '@/features/auth/testI18n';
 import RegisterModal from './RegisterModal';
 
 const session = vi.hoisted(() => ({ establishSession: vi.fn(async () => {}) }));
-vi.mock('@/features/session', () => ({ establishSession: session.establishSession }));
+vi.mock('@/lib/session', () => ({ establishSession: session.establishSession }));
 vi.mock('@/lib/botcheck', () => ({ solveBotCheck: vi.fn(async () => 'solved') }));
 
 const demoRules = [

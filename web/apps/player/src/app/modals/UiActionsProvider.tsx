@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { announcementsQuery } from '@/features/content/api/announcements';
-import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/features/session';
+import { logout, onForcedPasswordChange, refreshMemberInfo, useSession } from '@/lib/session';
 import { UiActionsContext, type LaunchTarget, type UiActions } from '@/lib/ui-actions';
 import { hostNavigateTarget } from '@/lib/hostFrame';
 import { isAgentPagePath, paths } from '@/lib/paths';
@@ -25,7 +25,7 @@ const FeedbackModal = lazy(() => import('./FeedbackModal'));
 const LogoutDialog = lazy(() => import('./LogoutDialog'));
 const TrialBlockDialog = lazy(() => import('./TrialBlockDialog'));
 const GameLauncher = lazy(() => import('../game/GameLauncher'));
-const WelcomeToast = lazy(() => import('@/features/session/WelcomeToast'));
+const WelcomeToast = lazy(() => import('@/app/modals/WelcomeToast'));
 
 type Open = {
   announcements: boolean;
@@ -209,6 +209,7 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         set({ game: { seq: ++gameSeq, target, win } });
       },
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is listed so the actions follow the router
   }, [session.loggedIn, session.isTrial, set, navigate]);
 
   const confirmLogout = useCallback(async () => {

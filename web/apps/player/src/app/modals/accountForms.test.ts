@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RegisterField } from '@/features/system/api/status';
-import { registerModes, switchEnabled } from '@/features/auth/switches';
+import { registerModes, switchEnabled } from '@/features/system/switches';
 import { formFields, toRuleDate, validateRegisterForm } from './RegisterModal';
 import { ageOn, birthdayMessage, fieldMessage, parseBirthday, problemMessage } from './registerRules';
 import { newPasswordErrors, passwordRule } from './passwordForm';

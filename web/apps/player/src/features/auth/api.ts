@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest, getApiLanguage, type Envelope } from '@/lib/api';
 import { solveBotCheck } from '@/lib/botcheck';
-import type { LoginResult } from '@/features/session';
+import type { LoginResult } from '@/lib/session';
 
 export type SmsCodeAnswer = { expiredMinutes: number };
 export type MobileNumber = { countryDialingCode: string; mobileNum: string };

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logout } from '@/features/session';
+import { logout } from '@/lib/session';
 import { loginDemo, renderPage, stubApi } from '@/test/wallet';
 import { MessageCentre } from './components/MessageCentre';
 import { MessagesMenuItem } from './components/MessagesMenuItem';

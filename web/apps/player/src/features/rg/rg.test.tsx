@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import enCommon from '@palaro/i18n/locales/EN/common.json';
 import enErrors from '@palaro/i18n/locales/EN/errors.json';
 import enRg from '@palaro/i18n/locales/EN/rg.json';
-import { getSession, logout } from '@/features/session';
+import { getSession, logout } from '@/lib/session';
 import { loginDemo, renderRouted, stubApi } from '@/test/wallet';
 import type { Limit, RgSettings } from './api/rg';
 import { bindingDepositLimit, DepositLimitNotice } from './components/DepositLimitNotice';

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { establishSession, logout, type LoginResult } from '@/features/session';
+import { establishSession, logout, type LoginResult } from '@/lib/session';
 import { mockApi, renderWithProviders } from '@/test/harness';
 import { BalanceDisplay } from './components/BalanceDisplay';
 import { formatBalance, HIDDEN_AMOUNT } from './api/format';

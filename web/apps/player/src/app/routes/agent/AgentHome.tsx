@@ -11,7 +11,7 @@ import { Clock3, Copy, Headset, Link2, LogOut, Ticket, UserPlus } from 'lucide-r
 import { Button, Dialog, Skeleton } from '@/components/ui';
 import { BrandLogo } from '@/components/ui/BrandLogo';
 import { openCustomerService, primaryCustomerService } from '@/features/system/lib/customerService';
-import { logout, useSession } from '@/features/session';
+import { logout, useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useBrandInfo } from '../../brand';

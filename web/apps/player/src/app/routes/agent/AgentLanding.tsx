@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { BarChart3, Clock, GraduationCap, House, KeyRound, Megaphone } from 'lucide-react';
 import { Button, buttonClassName } from '@/components/ui';
 import { BrandLogo } from '@/components/ui/BrandLogo';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useBrandInfo } from '../../brand';

@@ -10,7 +10,7 @@ import { LogIn } from 'lucide-react';
 import { Button, errorCode, errorMessage } from '@/components/ui';
 import { Captcha } from '@/features/auth/Captcha';
 import { Field } from '@/features/auth/Field';
-import { establishSession, isVerifyRequired, type LoginAnswer, type LoginResult, type VerifyRequired } from '@/features/session';
+import { establishSession, isVerifyRequired, type LoginAnswer, type LoginResult, type VerifyRequired } from '@/lib/session';
 import { apiRequest } from '@/lib/api';
 import { solveBotCheck } from '@/lib/botcheck';
 import { LoginVerifyStep } from '../../modals/LoginVerifyStep';

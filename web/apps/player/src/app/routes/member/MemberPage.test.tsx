@@ -15,7 +15,7 @@ import MemberPage from './MemberPage';
 import type { Security } from './api';
 
 const session = vi.hoisted(() => ({ current: { loggedIn: true, isTrial: false, isAgent: false, loading: false } }));
-vi.mock('@/features/session', () => ({
+vi.mock('@/lib/session', () => ({
   useSession: () => session.current,
   refreshMemberInfo: vi.fn(async () => undefined),
 }));

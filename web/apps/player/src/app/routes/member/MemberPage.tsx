@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, KeyRound, Mail, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Skeleton } from '@/components/ui';
-import { refreshMemberInfo, useSession } from '@/features/session';
+import { refreshMemberInfo, useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';

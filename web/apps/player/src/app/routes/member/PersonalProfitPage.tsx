@@ -1,7 +1,7 @@
 // Personal centre page: personal profit and loss (personalProfit), amounts in the member's currency.
 import { useQuery } from '@tanstack/react-query';
 import { ProfitLoss } from '@/features/records';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { balanceQuery, formatBalance } from '@/features/wallet';
 
 export default function PersonalProfitPage() {

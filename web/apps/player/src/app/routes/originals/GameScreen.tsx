@@ -7,7 +7,7 @@ import { LogIn } from 'lucide-react';
 import { Button } from '@/components/ui';
 import { GameFrame } from '@/features/originals/shell/GameFrame';
 import type { GameSlug } from '@/features/originals/slugs';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { balanceQuery } from '@/features/wallet/api/balance';
 import { useBalance } from '@/features/wallet/hooks/useBalance';
 import { openCustomerService } from '@/features/system/lib/customerService';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { buttonClassName } from '@/components/ui';
 import { RoundHistory } from '@/features/originals/history/RoundHistory';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import s from './originals.module.css';
 

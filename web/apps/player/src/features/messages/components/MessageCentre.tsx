@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, ChevronDown, Mail, MailOpen } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Pager, Skeleton, errorMessage } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import { messagesQuery, markAllRead, markRead, unreadQuery, type Message, type MessagePage } from '../api/messages';
 import s from './MessageCentre.module.css';

@@ -8,7 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing, CircleCheck, CircleX, X } from 'lucide-react';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { NOTICE_KINDS, type NoticeEvent } from '../api/messages';
 import s from './NoticeToasts.module.css';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { unreadQuery } from '../api/messages';
 
 /**

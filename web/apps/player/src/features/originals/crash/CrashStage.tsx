@@ -62,7 +62,6 @@ export function CrashStage({ table, reducedMotion, cashout, note, link }: Props)
     if (ro) ro.observe(box);
     else apply(box.clientWidth, box.clientHeight);
     return () => ro?.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** Draws one frame from the latest table; returns whether to keep animating. */
@@ -127,7 +126,6 @@ export function CrashStage({ table, reducedMotion, cashout, note, link }: Props)
       cancelAnimationFrame(id);
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, round?.id, reducedMotion, cashout, table.offset]);
 
   return (

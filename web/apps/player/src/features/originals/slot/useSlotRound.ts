@@ -287,7 +287,6 @@ export function useSlotRound({ config, amount, welcome }: { config: SlotConfig; 
     setPhase('idle');
     setBusy(false);
     return ok;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [amount, config.symbols, present, freeLoop]);
 
   /** Continues the free spins of an OPEN round (resume after reload or after a failed request). */
@@ -304,7 +303,6 @@ export function useSlotRound({ config, amount, welcome }: { config: SlotConfig; 
     }
     setPhase('idle');
     setBusy(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [freeLoop]);
 
   // An OPEN slot round of this member (after a reload): show where it stopped and carry on.

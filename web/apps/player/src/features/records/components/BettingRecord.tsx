@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Dices } from 'lucide-react';
 import { EmptyState, ErrorState, Pager, Skeleton } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { clampRange, formatInZone, todayIn, type DateRange } from '@/lib/dateRange';
 import { formatMinor } from '@/lib/format';
 import { GAME_TYPES, PAGE_SIZE, ROUND_STATUSES, betsQuery, type RoundStatus, type Sums } from '../api/bets';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TrendingUp } from 'lucide-react';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { clampRange, todayIn, type DateRange } from '@/lib/dateRange';
 import { formatMinor } from '@/lib/format';
 import { profitQuery } from '../api/profit';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logout } from '@/features/session';
+import { logout } from '@/lib/session';
 import { addDays } from '@/lib/dateRange';
 import { loginDemo, renderRecords, stubApi, type Call } from '@/test/records';
 import { BettingRecord } from './BettingRecord';

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlarmClock, Ban, Coffee } from 'lucide-react';
 import { Button, Dialog, errorMessage } from '@/components/ui';
-import { endSession } from '@/features/session';
+import { endSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import {
   EXCLUSION_PERIODS,

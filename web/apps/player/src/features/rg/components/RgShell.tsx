@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LogOut, ShieldAlert } from 'lucide-react';
 import { Button, Dialog } from '@/components/ui';
-import { clearSessionEnd, endSession, logout, useSession } from '@/features/session';
+import { clearSessionEnd, endSession, logout, useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { rgSettingsQuery, RG_SETTINGS_KEY, type RgSettings } from '../api/rg';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { logout } from '@/features/session';
+import { logout } from '@/lib/session';
 import { loginDemo, renderPage, stubApi } from '@/test/wallet';
 import { ConsolidatedFunds } from './ConsolidatedFunds';
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Landmark } from 'lucide-react';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { formatMinor } from '@/lib/format';
 import { consolidatedQuery } from '../api/consolidated';
 import s from './TransferFund.module.css';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logout } from '@/features/session';
+import { logout } from '@/lib/session';
 import { loginDemo, renderPage, stubApi, type Call } from '@/test/wallet';
 import { addDays, todayIn } from '../lib/dateRange';
 import { TransactionHistory } from './TransactionHistory';

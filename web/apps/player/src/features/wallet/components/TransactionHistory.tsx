@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Download, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Pager, Skeleton, errorMessage } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { balanceQuery } from '../api/balance';
 import { formatBalance } from '../api/format';
 import { PAGE_SIZE, TRANSACTION_TYPES, downloadTransactionsCsv, transactionsQuery, type TransactionType } from '../api/transactions';

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, CircleCheck, Clock, RefreshCw, Undo2, Wallet, WalletCards } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Skeleton, errorCode, errorMessage } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { SubmissionKeys } from '@/lib/idempotency';
 import { balanceQuery, type Balance } from '../api/balance';
 import { formatBalance } from '../api/format';

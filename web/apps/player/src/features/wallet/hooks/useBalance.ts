@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { applyBalanceEvent, balanceQuery, type BalanceEvent } from '../api/balance';
 import { createThrottle } from './throttle';
 
@@ -9,7 +9,7 @@ export const REFRESH_THROTTLE_MS = 1000;
 /**
  * The member's balance, kept live: socket 'balance' events are written into
  * the query cache, and a reconnect of the socket refetches.
- * The socket module is imported on demand, as features/session does, so it
+ * The socket module is imported on demand, as lib/session does, so it
  * never joins the entry chunk.
  */
 export function useBalance() {

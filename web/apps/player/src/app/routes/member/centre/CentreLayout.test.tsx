@@ -12,7 +12,7 @@ import { centrePageFor } from './CentreRoute';
 import { CENTRE_MENU_ORDER, centrePath } from './registry';
 
 const session = vi.hoisted(() => ({ current: { loggedIn: true, isTrial: false, isAgent: false } }));
-vi.mock('@/features/session', () => ({ useSession: () => session.current }));
+vi.mock('@/lib/session', () => ({ useSession: () => session.current }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -23,7 +23,7 @@ import {
   type LucideProps,
 } from 'lucide-react';
 import { Button, EmptyState, Skeleton } from '@/components/ui';
-import { useSession } from '@/features/session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { useUiActions } from '@/lib/ui-actions';
 import { useAppNavigate } from '../../../navigation';

@@ -12,7 +12,7 @@ import { Link2, UserPlus, ArrowLeft } from 'lucide-react';
 import { Button, Dialog, Spinner, errorCode, errorMessage } from '@/components/ui';
 import { Captcha } from '@/features/auth/Captcha';
 import { Field } from '@/features/auth/Field';
-import { establishSession, type LoginResult } from '@/features/session';
+import { establishSession, type LoginResult } from '@/lib/session';
 import { solveBotCheck } from '@/lib/botcheck';
 import { useUiActions } from '@/lib/ui-actions';
 import { exchangeCode, linkAccount, registerWithProvider } from './api';

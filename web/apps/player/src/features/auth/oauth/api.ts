@@ -2,7 +2,7 @@
 // navigation, not a fetch: the browser goes to the provider and comes back.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
-import type { LoginResult } from '@/features/session';
+import type { LoginResult } from '@/lib/session';
 
 export type OAuthProvider = { id: string; kind: 'oidc' | 'facebook' };
 

@@ -3,7 +3,7 @@ import { describe, expect, test, vi, beforeEach } from 'vitest';
 import { WithAuthI18n } from '@/features/auth/testI18n';
 
 const establishSession = vi.fn().mockResolvedValue(undefined);
-vi.mock('@/features/session', () => ({ establishSession: (...a: unknown[]) => establishSession(...a) }));
+vi.mock('@/lib/session', () => ({ establishSession: (...a: unknown[]) => establishSession(...a) }));
 const exchangeCode = vi.fn();
 const registerWithProvider = vi.fn();
 vi.mock('./api', () => ({

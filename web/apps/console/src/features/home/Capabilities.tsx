@@ -1,0 +1,41 @@
+// The overview: what the operator's role lets them do, with a link where the
+// console has the screen already.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowRight, Check } from 'lucide-react';
+import { EmptyState } from '@palaro/ui';
+import { PERMISSIONS, permKey, screenFor, canReadAudit } from '@/lib/permissions';
+import { PageHeader } from '@/components/ui/PageHeader';
+import s from './Capabilities.module.css';
+
+export function Capabilities({ username, role, permissions }: { username: string; role: string; permissions: readonly string[] }) {
+  const { t } = useTranslation();
+  const held = PERMISSIONS.filter((p) => permissions.includes(p) || (p === 'audit.read' && canReadAudit(permissions)));
+  return (
+    <>
+      <PageHeader title={t('home.title', { username })} intro={t('home.intro', { role: t(`roles.${role}`, { defaultValue: role }) })} />
+      {held.length === 0 ? (
+        <EmptyState title={t('home.none')} />
+      ) : (
+        <ul className={s.list}>
+          {held.map((p) => {
+            const to = screenFor(p);
+            return (
+              <li key={p} className={s.item}>
+                <Check size={16} aria-hidden="true" className={s.check} />
+                <span className={s.text}>{t(permKey(p))}</span>
+                {to ? (
+                  <Link to={to} className={s.link}>
+                    {t('home.open')} <ArrowRight size={14} aria-hidden="true" />
+                  </Link>
+                ) : (
+                  <span className={s.soon}>{t('home.soon')}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { Capabilities } from './Capabilities';
