@@ -1,5 +1,5 @@
-// The overview: what the operator's role lets them do, with a link where the
-// console has the screen already.
+// The overview: what the operator's role lets them do, with a link to the
+// screen where the console has one.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Check } from 'lucide-react';
@@ -24,12 +24,10 @@ export function Capabilities({ username, role, permissions }: { username: string
               <li key={p} className={s.item}>
                 <Check size={16} aria-hidden="true" className={s.check} />
                 <span className={s.text}>{t(permKey(p))}</span>
-                {to ? (
+                {to && (
                   <Link to={to} className={s.link}>
                     {t('home.open')} <ArrowRight size={14} aria-hidden="true" />
                   </Link>
-                ) : (
-                  <span className={s.soon}>{t('home.soon')}</span>
                 )}
               </li>
             );
