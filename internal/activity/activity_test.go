@@ -28,6 +28,17 @@ func appendOne(t testing.TB, d *db.DB, f Fact) {
 	}
 }
 
+// appendUnnumbered writes a fact without a position, as a PostgreSQL
+// writer does (and a SQLite one did before facts were numbered at insert
+// there), for the sequencer to number.
+func appendUnnumbered(t testing.TB, d *db.DB, f Fact) {
+	t.Helper()
+	if _, err := d.ExecContext(context.Background(), d.Rebind(insertSQL), f.Key, string(f.Kind), f.MemberID, f.Currency, "", "", "",
+		f.Amount, 0, 0, "", "", 0, f.At.UnixMilli(), f.At.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // recorder is a consumer that writes what it is given into a table of its
 // own in Apply's transaction, in the order given.
 type recorder struct {
@@ -192,8 +203,36 @@ func TestAppendIsIdempotentOnTheKey(t *testing.T) {
 		appendOne(t, d, fact("k", 1))
 		appendOne(t, d, fact("k", 1))
 		st := NewStore(d)
-		if n, err := st.sequence(context.Background(), 10); err != nil || n != 1 {
-			t.Fatalf("sequence: %d, %v", n, err)
+		if _, err := st.sequence(context.Background(), 10); err != nil {
+			t.Fatal(err)
+		}
+		if h, err := st.Head(context.Background()); err != nil || h != 1 {
+			t.Fatalf("head %d, %v; want 1", h, err)
+		}
+		// Neither the skipped duplicate nor a rolled-back append leaves a
+		// gap in the positions.
+		rolledBack := d.InTx(context.Background(), func(tx *db.Tx) error {
+			if err := Append(context.Background(), tx, fact("gone", 1)); err != nil {
+				return err
+			}
+			return fmt.Errorf("roll back")
+		})
+		if rolledBack == nil {
+			t.Fatal("no rollback")
+		}
+		appendOne(t, d, fact("k2", 1))
+		if _, err := st.sequence(context.Background(), 10); err != nil {
+			t.Fatal(err)
+		}
+		evs, err := st.EventsAfter(context.Background(), 0, 10)
+		if err != nil || len(evs) != 2 || evs[0].Key != "k" || evs[0].Seq != 1 || evs[1].Key != "k2" || evs[1].Seq != 2 {
+			t.Fatalf("events %+v, %v", evs, err)
+		}
+		if d.Dialect == db.SQLite {
+			plan := dbtest.Plan(t, d, `SELECT `+sqliteHead)
+			if !strings.Contains(plan, "activity_event_seq") {
+				t.Fatalf("the position at insert does not read the seq index:\n%s", plan)
+			}
 		}
 	})
 }
@@ -213,7 +252,7 @@ func TestLeaseTakeover(t *testing.T) {
 		if ok, err := st.acquire(ctx, SequencerLease, "dead", taken, 1500*time.Millisecond); err != nil || !ok {
 			t.Fatalf("acquire: %v %v", ok, err)
 		}
-		appendOne(t, d, fact("x", 1))
+		appendUnnumbered(t, d, fact("x", 1))
 		svc := NewService(st, clock.System{}, quietLog, fastConfig("alive"))
 		if err := svc.Start(ctx); err != nil {
 			t.Fatal(err)
@@ -296,7 +335,7 @@ func TestMemberEventsAfter(t *testing.T) {
 		if _, err := st.sequence(ctx, 10); err != nil {
 			t.Fatal(err)
 		}
-		appendOne(t, d, fact("d", 7))
+		appendUnnumbered(t, d, fact("d", 7))
 		evs, err := st.MemberEventsAfter(ctx, 7, 1, 10, true)
 		if err != nil {
 			t.Fatal(err)
@@ -404,7 +443,12 @@ func TestConcurrentSequencersNumberOnce(t *testing.T) {
 			go func() {
 				defer writers.Done()
 				for i := range n / 8 {
-					appendOne(t, d, fact(fmt.Sprintf("%d:%d", w, i), 1))
+					f := fact(fmt.Sprintf("%d:%d", w, i), 1)
+					if w%2 == 0 {
+						appendUnnumbered(t, d, f)
+					} else {
+						appendOne(t, d, f) // numbered at insert on SQLite
+					}
 				}
 			}()
 		}

@@ -99,17 +99,37 @@ func (f Fact) check() error {
 	return nil
 }
 
-// insertSQL adds one fact unless its key is in the stream already.
+// insertSQL adds one fact unless its key is in the stream already, for the
+// sequencer to number once committed (PostgreSQL).
 const insertSQL = `INSERT INTO activity_event (fact_key, kind, member_id, currency, vendor, game, category,
  amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fact_key) DO NOTHING`
 
+// insertNumberedSQL adds one fact with its position, the last one given
+// plus one (SQLite). A SQLite write transaction holds the database's one
+// write lock from its start to its commit (every transaction begins
+// immediate, across processes too), so positions taken at insert are
+// given in commit order, densely, and a reader's snapshot holds a prefix
+// of them: what the sequencer ensures on PostgreSQL, without its
+// transaction or a second write of the row.
+const insertNumberedSQL = `INSERT INTO activity_event (seq, fact_key, kind, member_id, currency, vendor, game, category,
+ amount, win, valid_bet, ref, detail, started_at, occurred_at, created_at)
+ VALUES (` + sqliteHead + ` + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fact_key) DO NOTHING`
+
+// sqliteHead is the last position given on SQLite, read from the partial
+// index on seq (one descent); activity_head is the sequencer's.
+const sqliteHead = `coalesce((SELECT seq FROM activity_event WHERE seq IS NOT NULL ORDER BY seq DESC LIMIT 1), 0)`
+
 // Append writes facts in tx, the transaction that makes them true. A fact
 // whose key is in the stream already is skipped, so a retried transaction
-// or a replayed request adds nothing.
+// or a replayed request adds nothing. On SQLite a fact gets its position
+// here; on PostgreSQL the sequencer gives it one once it is committed.
 func Append(ctx context.Context, tx *db.Tx, facts ...Fact) error {
 	now := time.Now().UnixMilli()
-	q := tx.Rebind(insertSQL)
+	q := insertNumberedSQL
+	if tx.Dialect() == db.Postgres {
+		q = tx.Rebind(insertSQL)
+	}
 	for _, f := range facts {
 		if err := f.check(); err != nil {
 			return err

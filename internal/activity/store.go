@@ -110,8 +110,12 @@ func sortEvents(evs []Event) {
 
 // Head is the last position given (0 on an empty stream).
 func (s *Store) Head(ctx context.Context) (int64, error) {
+	q := `SELECT seq FROM activity_head WHERE id = 1`
+	if s.db.Dialect == db.SQLite {
+		q = `SELECT ` + sqliteHead // positions are given at insert there
+	}
 	var h int64
-	err := s.db.QueryRowContext(ctx, `SELECT seq FROM activity_head WHERE id = 1`).Scan(&h)
+	err := s.db.QueryRowContext(ctx, q).Scan(&h)
 	if err != nil {
 		return 0, fmt.Errorf("activity: head: %w", err)
 	}
@@ -307,7 +311,10 @@ func (s *Store) Replay(ctx context.Context, c Consumer, now time.Time) error {
 // sequence gives positions to up to batch committed events that have none,
 // in id order, holding the head row's lock (PostgreSQL) or the write turn
 // (SQLite) so numbers are handed out one transaction at a time and become
-// visible in order. It returns how many it numbered.
+// visible in order. It returns how many it numbered. On SQLite facts are
+// numbered at insert (Append), so it finds only rows a writer left without
+// a position (a database written before that rule), and numbers them after
+// the last position given.
 func (s *Store) sequence(ctx context.Context, batch int) (int, error) {
 	// Most runs find nothing: a read of the partial index, no transaction.
 	var probe int64
@@ -320,9 +327,9 @@ func (s *Store) sequence(ctx context.Context, batch int) (int, error) {
 	}
 	var n int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		lock := `SELECT seq FROM activity_head WHERE id = 1`
-		if tx.Dialect() == db.Postgres {
-			lock += ` FOR UPDATE`
+		lock := `SELECT seq FROM activity_head WHERE id = 1 FOR UPDATE`
+		if tx.Dialect() == db.SQLite {
+			lock = `SELECT ` + sqliteHead // the transaction holds the write lock
 		}
 		var head int64
 		if err := tx.QueryRowContext(ctx, lock).Scan(&head); err != nil {
