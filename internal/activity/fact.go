@@ -8,6 +8,7 @@ package activity
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -161,4 +162,32 @@ type Consumer interface {
 	// Reset forgets what the consumer derived, in tx, before a replay from
 	// the start of the stream.
 	Reset(ctx context.Context, tx *db.Tx) error
+}
+
+// Selective is a Consumer that needs only some events: the runner reads
+// only the events Wants admits (the others are not read or decoded) and
+// moves the cursor past every position it covered, given or not.
+type Selective interface {
+	Consumer
+	Wants() Filter
+}
+
+// Filter admits events by kind and win.
+type Filter struct {
+	Kinds []Kind // at least one
+	// Wins: only events with a win above zero.
+	Wins bool
+}
+
+// where is the filter as a condition on activity_event, with its args.
+func (f Filter) where() (string, []any) {
+	q := ` AND kind IN (?` + strings.Repeat(`, ?`, len(f.Kinds)-1) + `)`
+	args := make([]any, len(f.Kinds))
+	for i, k := range f.Kinds {
+		args[i] = string(k)
+	}
+	if f.Wins {
+		q += ` AND win > 0`
+	}
+	return q, args
 }

@@ -322,16 +322,13 @@ func (s *Service) runConsumer(ctx context.Context, c Consumer, l *lease, wake <-
 				continue
 			}
 		}
-		evs, err := s.store.EventsAfter(ctx, pos, s.cfg.ConsumeBatch)
-		if err == nil && len(evs) > 0 {
-			err = s.store.apply(ctx, c, pos, evs, s.clock.Now())
-		}
+		to, full, err := s.next(ctx, c, pos)
 		switch {
-		case err == nil && len(evs) == s.cfg.ConsumeBatch:
-			pos = evs[len(evs)-1].Seq
+		case err == nil && full:
+			pos = to
 			continue // more waiting
-		case err == nil && len(evs) > 0:
-			pos = evs[len(evs)-1].Seq
+		case err == nil && to > pos:
+			pos = to
 			if !pause(s.cfg.PollEvery) {
 				return
 			}
@@ -352,6 +349,34 @@ func (s *Service) runConsumer(ctx context.Context, c Consumer, l *lease, wake <-
 			}
 		}
 	}
+}
+
+// next applies c's next batch after pos: the position it moved the cursor
+// to (pos when nothing waited), and whether the batch was full (more may
+// wait).
+func (s *Service) next(ctx context.Context, c Consumer, pos int64) (to int64, full bool, err error) {
+	if sc, ok := c.(Selective); ok {
+		// Positions are dense and become visible in order, so every one up
+		// to the head can be read now; the batch covers ConsumeBatch of
+		// them and gives only the events the consumer wants.
+		head, err := s.store.Head(ctx)
+		if err != nil || head <= pos {
+			return pos, false, err
+		}
+		to = min(head, pos+int64(s.cfg.ConsumeBatch))
+		evs, err := s.store.eventsBetween(ctx, pos, to, sc.Wants())
+		if err == nil {
+			err = s.store.apply(ctx, c, pos, to, evs, s.clock.Now())
+		}
+		return to, to < head, err
+	}
+	evs, err := s.store.EventsAfter(ctx, pos, s.cfg.ConsumeBatch)
+	if err != nil || len(evs) == 0 {
+		return pos, false, err
+	}
+	to = evs[len(evs)-1].Seq
+	err = s.store.apply(ctx, c, pos, to, evs, s.clock.Now())
+	return to, len(evs) == s.cfg.ConsumeBatch, err
 }
 
 func (s *Service) consumerFailed(ctx context.Context, c Consumer, err error) {

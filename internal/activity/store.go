@@ -59,6 +59,18 @@ func (s *Store) EventsAfter(ctx context.Context, after int64, limit int) ([]Even
 	return scanEvents(rows)
 }
 
+// eventsBetween returns the events with a position in (after, upTo] that
+// f admits, in stream order.
+func (s *Store) eventsBetween(ctx context.Context, after, upTo int64, f Filter) ([]Event, error) {
+	cond, args := f.where()
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+eventCols+` FROM activity_event
+ WHERE seq > ? AND seq <= ?`+cond+` ORDER BY seq`), append([]any{after, upTo}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("activity: events after %d: %w", after, err)
+	}
+	return scanEvents(rows)
+}
+
 // MemberEventsAfter returns a member's events with a position above after
 // and, with pending, also the member's committed events the sequencer has
 // not numbered yet (Seq 0, last), all read in one statement so an event
@@ -275,11 +287,10 @@ func (s *Store) ensureCursor(ctx context.Context, consumer string, now time.Time
 }
 
 // apply runs c.Apply on events in one transaction that moves c's cursor from
-// `from` to the last event's position; the cursor moves first, on the
-// condition that it is still at `from`, so a second holder's or a replayed
-// batch changes nothing (ErrCursorMoved).
-func (s *Store) apply(ctx context.Context, c Consumer, from int64, events []Event, now time.Time) error {
-	to := events[len(events)-1].Seq
+// `from` to `to` (the last position the batch covers); the cursor moves
+// first, on the condition that it is still at `from`, so a second holder's
+// or a replayed batch changes nothing (ErrCursorMoved).
+func (s *Store) apply(ctx context.Context, c Consumer, from, to int64, events []Event, now time.Time) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE activity_cursor SET position = ?, updated_at = ? WHERE consumer = ? AND position = ?`),
 			to, now.UnixMilli(), c.Name(), from)
@@ -290,6 +301,9 @@ func (s *Store) apply(ctx context.Context, c Consumer, from int64, events []Even
 			return err
 		} else if n != 1 {
 			return ErrCursorMoved
+		}
+		if len(events) == 0 {
+			return nil
 		}
 		return c.Apply(ctx, tx, events)
 	})
@@ -308,6 +322,11 @@ func (s *Store) Replay(ctx context.Context, c Consumer, now time.Time) error {
 	})
 }
 
+// probeSQL finds a row waiting for a position. ORDER BY id makes SQLite
+// read the partial index of such rows; without it SQLite scanned a whole
+// index of the table, every 50 ms.
+const probeSQL = `SELECT id FROM activity_event WHERE seq IS NULL ORDER BY id LIMIT 1`
+
 // sequence gives positions to up to batch committed events that have none,
 // in id order, holding the head row's lock (PostgreSQL) or the write turn
 // (SQLite) so numbers are handed out one transaction at a time and become
@@ -318,7 +337,7 @@ func (s *Store) Replay(ctx context.Context, c Consumer, now time.Time) error {
 func (s *Store) sequence(ctx context.Context, batch int) (int, error) {
 	// Most runs find nothing: a read of the partial index, no transaction.
 	var probe int64
-	err := s.db.QueryRowContext(ctx, `SELECT id FROM activity_event WHERE seq IS NULL LIMIT 1`).Scan(&probe)
+	err := s.db.QueryRowContext(ctx, probeSQL).Scan(&probe)
 	if db.IsNoRows(err) {
 		return 0, nil
 	}

@@ -35,6 +35,11 @@ type completion struct {
 	answered bool
 }
 
+// The completions keep their own loop rather than platform/batch's Queue:
+// answered ones wait for company on PostgreSQL (gatherCompletions), a read
+// waits for those queued before it (settled, hence inflight), a round goes
+// once per batch, and on SQLite the batch is taken once the write turn is
+// held.
 type completions struct {
 	mu       sync.Mutex
 	queue    []*completion
@@ -402,6 +407,8 @@ type openItem struct {
 	done   chan struct{}
 }
 
+// openings keep their own loop (SQLite): the batch is taken once the write
+// turn is held, so inserts queued meanwhile join it, and sorted by member.
 type openings struct {
 	mu      sync.Mutex
 	queue   []*openItem

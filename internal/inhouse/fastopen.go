@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/batch"
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
@@ -103,11 +105,8 @@ func (s *Service) openFast(ctx context.Context, r *roundRow, external bool, deci
 // work on top of the rows; a group pays those once. An insert that finds
 // the queue empty goes at once, so a lone spin waits for nobody.
 type fastInserts struct {
-	mu      sync.Mutex
-	queue   []*fastInsert
-	running bool
-	groups  int64 // group statements run (tests)
-	rounds  int64 // rounds queued (tests)
+	queue  batch.Queue[*fastInsert]
+	rounds atomic.Int64 // rounds queued (tests)
 }
 
 type fastInsert struct {
@@ -120,20 +119,16 @@ type fastInsert struct {
 // maxFastGroup bounds the rounds of one group statement.
 const maxFastGroup = 128
 
+// groups is how many group statements ran (tests).
+func (q *fastInserts) groups() int64 { return q.queue.Groups() }
+
 // insertRoundAtNonce inserts r through the group statement (PostgreSQL);
 // false: nothing was inserted (the pair moved on, or the key exists).
 func (s *Store) insertRoundAtNonce(ctx context.Context, r *roundRow) (bool, error) {
 	f := &fastInsert{r: r, done: make(chan struct{})}
 	q := &s.fast
-	q.mu.Lock()
-	q.queue = append(q.queue, f)
-	q.rounds++
-	start := !q.running
-	q.running = true
-	q.mu.Unlock()
-	if start {
-		go s.drainFast()
-	}
+	q.rounds.Add(1)
+	q.queue.Add(f)
 	<-f.done // not cut short by ctx: once queued, the statement's outcome is the answer
 	if f.err != nil {
 		return false, f.err
@@ -144,26 +139,11 @@ func (s *Store) insertRoundAtNonce(ctx context.Context, r *roundRow) (bool, erro
 	return f.inserted, nil
 }
 
-func (s *Store) drainFast() {
-	q := &s.fast
-	for {
-		q.mu.Lock()
-		n := min(len(q.queue), maxFastGroup)
-		if n == 0 {
-			q.running = false
-			q.mu.Unlock()
-			return
-		}
-		batch := append([]*fastInsert(nil), q.queue[:n]...)
-		rest := copy(q.queue, q.queue[n:])
-		clear(q.queue[rest:])
-		q.queue = q.queue[:rest]
-		q.groups++
-		q.mu.Unlock()
-		s.insertFastGroup(context.Background(), batch) // the group is everyone's
-		for _, f := range batch {
-			close(f.done)
-		}
+// insertFastBatch is the queue's handler: one group, then its answers.
+func (s *Store) insertFastBatch(batch []*fastInsert) {
+	s.insertFastGroup(context.Background(), batch) // the group is everyone's
+	for _, f := range batch {
+		close(f.done)
 	}
 }
 

@@ -35,7 +35,7 @@ func TestGroupedFastInserts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	groupsBefore, roundsBefore := s.svc.store.fast.groups, s.svc.store.fast.rounds
+	groupsBefore, roundsBefore := s.svc.store.fast.groups(), s.svc.store.fast.rounds.Load()
 
 	type answer struct {
 		member int
@@ -115,7 +115,7 @@ func TestGroupedFastInserts(t *testing.T) {
 			}
 		}
 	}
-	groups, fast := s.svc.store.fast.groups-groupsBefore, s.svc.store.fast.rounds-roundsBefore
+	groups, fast := s.svc.store.fast.groups()-groupsBefore, s.svc.store.fast.rounds.Load()-roundsBefore
 	t.Logf("%d rounds, %d of them tried the fast way, in %d group statements", members*perMember+2, fast, groups)
 	if fast < members || groups >= fast {
 		t.Fatalf("%d group statements for %d fast rounds: no grouping", groups, fast)

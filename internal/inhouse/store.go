@@ -20,7 +20,9 @@ type Store struct {
 }
 
 func NewStore(d *db.DB) *Store {
-	return &Store{db: d, done: completions{gather: completionGather, hurry: make(chan struct{}, 1)}}
+	s := &Store{db: d, done: completions{gather: completionGather, hurry: make(chan struct{}, 1)}}
+	s.fast.queue.Max, s.fast.queue.Handle = maxFastGroup, s.insertFastBatch
+	return s
 }
 
 // seedRow is one seed pair.

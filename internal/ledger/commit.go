@@ -19,7 +19,10 @@ import (
 // alone with ledger.insufficient_funds while the rest of the batch commits.
 // The writer runs only while there is work (it is started by the first
 // queued posting and exits when nothing more arrives), so a Store needs no
-// Close. See docs/ledger.md, "Group commit".
+// Close. See docs/ledger.md, "Group commit". Its own loop, not
+// platform/batch's Queue: a batch is taken once the writer holds the SQLite
+// write turn, a chain stays whole in one batch, the line budget bounds it,
+// and on PostgreSQL it gathers for a window while the previous batch runs.
 
 const (
 	maxBatchPostings = 128  // postings per transaction

@@ -47,7 +47,7 @@ type Winners struct {
 	logger  *slog.Logger
 }
 
-var _ activity.Consumer = (*Winners)(nil)
+var _ activity.Selective = (*Winners)(nil)
 
 func NewWinners(board WinnerBoard, members Members, logger *slog.Logger) *Winners {
 	if logger == nil {
@@ -58,6 +58,12 @@ func NewWinners(board WinnerBoard, members Members, logger *slog.Logger) *Winner
 
 // Name is ConsumerName.
 func (w *Winners) Name() string { return ConsumerName }
+
+// Wants is what the runner reads for the boards: settled rounds with a
+// win (most rounds win nothing, and are not even decoded).
+func (w *Winners) Wants() activity.Filter {
+	return activity.Filter{Kinds: []activity.Kind{activity.RoundSettled}, Wins: true}
+}
 
 // FactWinnerKind is the board a fact's round belongs on, "" for none (any
 // fact but a settled round with a win in a known game).
