@@ -253,9 +253,17 @@ func run(c config) error {
 	return nil
 }
 
-// pickGame is the first PG game not under maintenance, and the brand currency.
+// pickGame is the first PG slot not under maintenance, and the brand
+// currency. It reads the game table itself, by the columns every schema
+// has: the spine A/B runs this program against the base commit's schema
+// too, which this tree's catalogue code does not read.
 func pickGame(ctx context.Context, d *db.DB) (game.GameView, string, error) {
-	cat, err := game.NewService(game.NewStore(d), clock.System{}, nil, time.Hour).Catalog(ctx)
+	var g game.GameView
+	err := d.QueryRowContext(ctx, d.Rebind(`SELECT node_id, game_code FROM game WHERE vendor_code = ? AND game_type = 'RNG' AND maintenance = 0
+		ORDER BY sort, node_id LIMIT 1`), vendor).Scan(&g.NodeID, &g.GameCode)
+	if db.IsNoRows(err) {
+		return game.GameView{}, "", errors.New("no " + vendor + " game in the demo catalogue")
+	}
 	if err != nil {
 		return game.GameView{}, "", err
 	}
@@ -263,12 +271,7 @@ func pickGame(ctx context.Context, d *db.DB) (game.GameView, string, error) {
 	if err != nil {
 		return game.GameView{}, "", err
 	}
-	for _, g := range cat.ListGames(game.ListFilter{Vendors: []string{vendor}, GameType: "RNG", PageNo: 1, PageSize: 100}).Games {
-		if !g.Maintenance {
-			return g, b.Currency.Code, nil
-		}
-	}
-	return game.GameView{}, "", errors.New("no " + vendor + " game in the demo catalogue")
+	return g, b.Currency.Code, nil
 }
 
 // openSessions funds the players and opens a game session each, as a
