@@ -85,9 +85,8 @@ func TestAuthorization(t *testing.T) {
 
 		// Operator routes.
 		opTokens := map[operator.Role]string{}
-		for role, user := range map[operator.Role]string{operator.RoleAdmin: "ops01", operator.RoleCashier: "cashier01",
-			operator.RoleFinance: "finance01", operator.RoleViewer: "viewer01"} {
-			opTokens[role] = s.opLogin(user)
+		for _, d := range operator.DemoOperators {
+			opTokens[d.Role] = s.opLogin(d.Username)
 		}
 		pending := func() string { // a fresh deposit waiting for review
 			s.t.Helper()
