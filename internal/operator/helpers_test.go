@@ -47,6 +47,7 @@ type site struct {
 	members  *account.Store
 	ledger   *ledger.Store
 	wallet   *wallet.Service
+	brand    *staticBrand
 	srv      *httptest.Server
 }
 
@@ -79,7 +80,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	mux.HandleFunc("/ops/", httpx.NotFoundJSON)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	return &site{t: t, d: d, clk: clk, svc: svc, store: store, accounts: accounts, members: members, ledger: l, wallet: w, srv: srv}
+	return &site{t: t, d: d, clk: clk, svc: svc, store: store, accounts: accounts, members: members, ledger: l, wallet: w, brand: b, srv: srv}
 }
 
 // roleUsers maps each role to its seeded operator.

@@ -42,16 +42,20 @@ func TestAuthorization(t *testing.T) {
 				return s.do("POST", "/ops/v1/adjustments", tok, AdjustRequest{MemberID: demo, Direction: "CREDIT", Amount: "1", Reason: "matrix"},
 					map[string]string{"Idempotency-Key": fmt.Sprintf("matrix-%d", n)})
 			}, 200},
-			"GET /ops/v1/adjustments": {func(tok string) reply { return s.do("GET", "/ops/v1/adjustments?status=PENDING_APPROVAL", tok, nil, nil) }, 200},
+			"GET /ops/v1/adjustments": {func(tok string) reply {
+				return s.do("GET", "/ops/v1/adjustments?status=PENDING_APPROVAL", tok, nil, nil)
+			}, 200},
 			"POST /ops/v1/adjustments/{id}/approve": {func(tok string) reply {
 				return s.do("POST", "/ops/v1/adjustments/999999/approve", tok, nil, nil)
 			}, 404},
 			"POST /ops/v1/adjustments/{id}/reject": {func(tok string) reply {
 				return s.do("POST", "/ops/v1/adjustments/999999/reject", tok, map[string]string{"reason": "matrix"}, nil)
 			}, 404},
-			"GET /ops/v1/operators":        {func(tok string) reply { return s.do("GET", "/ops/v1/operators?q=01", tok, nil, nil) }, 200},
-			"POST /ops/v1/operators":       {func(tok string) reply { return s.do("POST", "/ops/v1/operators", tok, map[string]string{}, nil) }, 400},
-			"PATCH /ops/v1/operators/{id}": {func(tok string) reply { return s.do("PATCH", "/ops/v1/operators/999999", tok, map[string]string{}, nil) }, 404},
+			"GET /ops/v1/operators":  {func(tok string) reply { return s.do("GET", "/ops/v1/operators?q=01", tok, nil, nil) }, 200},
+			"POST /ops/v1/operators": {func(tok string) reply { return s.do("POST", "/ops/v1/operators", tok, map[string]string{}, nil) }, 400},
+			"PATCH /ops/v1/operators/{id}": {func(tok string) reply {
+				return s.do("PATCH", "/ops/v1/operators/999999", tok, map[string]string{}, nil)
+			}, 404},
 			"POST /ops/v1/operators/{id}/reset-totp": {func(tok string) reply {
 				return s.do("POST", "/ops/v1/operators/999999/reset-totp", tok, nil, nil)
 			}, 404},
