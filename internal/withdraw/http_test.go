@@ -50,7 +50,7 @@ func TestAuthorization(t *testing.T) {
 		for _, d := range operator.DemoOperators {
 			ops[d.Role] = d.Username
 		}
-		for pattern, perm := range opsRoutePerms {
+		for pattern, perm := range OpsRoutePerms {
 			method, route, _ := strings.Cut(pattern, " ")
 			if r := s.do(method, pathOf(route, wid), "", "{}", nil); r.status != 401 {
 				t.Errorf("%s without a token: %d", pattern, r.status)
