@@ -90,7 +90,7 @@ func run(args []string) error {
 			return err
 		}
 		defer store.Close()
-		seeded, err := seedDemo(ctx, store)
+		seeded, err := seedDemo(ctx, store, cfg.Demo)
 		if err != nil {
 			return err
 		}

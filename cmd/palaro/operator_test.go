@@ -118,7 +118,7 @@ func TestMemberAdd(t *testing.T) {
 func TestSeedDemoOperators(t *testing.T) {
 	ctx := context.Background()
 	store := dbtest.Open(t, db.SQLite)
-	if _, err := seedDemo(ctx, store); err != nil {
+	if _, err := seedDemo(ctx, store, true); err != nil {
 		t.Fatal(err)
 	}
 	ops := operator.NewStore(store)
@@ -137,8 +137,16 @@ func TestSeedDemoOperators(t *testing.T) {
 	if len(operator.DemoOperators) != len(operator.Roles) {
 		t.Fatalf("%d demo operators for %d roles", len(operator.DemoOperators), len(operator.Roles))
 	}
-	if _, err := seedDemo(ctx, store); err != nil { // twice is fine
+	if _, err := seedDemo(ctx, store, true); err != nil { // twice is fine
 		t.Fatal(err)
+	}
+	// `palaro seed` outside demo mode: no known secret, the first login enrols one.
+	plain := dbtest.Open(t, db.SQLite)
+	if _, err := seedDemo(ctx, plain, false); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := operator.NewStore(plain).OperatorByUsername(ctx, "ops01"); err != nil || o.TOTPEnrolled() {
+		t.Fatalf("ops01 outside demo mode: %+v %v", o.TOTPEnrolled(), err)
 	}
 }
 

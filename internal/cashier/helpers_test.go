@@ -83,7 +83,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	ostore := operator.NewStore(d)
 	ops := operator.NewService(ostore, clock.System{}, ocfg, nil)
 	t.Cleanup(ops.Close)
-	if _, err := operator.SeedDemo(ctx, ostore, testArgon2, time.Now()); err != nil {
+	if _, err := operator.SeedDemo(ctx, ostore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 

@@ -72,7 +72,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	svc := NewService(store, clk, cfg, nil)
 	t.Cleanup(svc.Close)
 	svc.UseWallet(w, members, b)
-	if _, err := SeedDemo(ctx, store, testArgon2, clk.Now()); err != nil {
+	if _, err := SeedDemo(ctx, store, testArgon2, clk.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()

@@ -474,13 +474,14 @@ var DemoOperators = []struct {
 	{"support01", RoleSupport}, {"viewer01", RoleViewer}}
 
 // SeedDemo creates the demo operators that do not exist yet and reports
-// whether it created any. Demo mode only: ops01 and finance01 get the known
-// DemoTOTPSecret, so the demo stays usable (`palaro operator otp`).
-func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now time.Time) (bool, error) {
+// whether it created any. With demoTOTP (demo mode only) ops01 and finance01
+// get the known DemoTOTPSecret, so the demo stays usable (`palaro operator
+// otp`); without it they enrol their own at the first login.
+func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now time.Time, demoTOTP bool) (bool, error) {
 	created := false
 	for _, d := range DemoOperators {
 		if o, err := store.OperatorByUsername(ctx, d.Username); err == nil {
-			if d.Role.TOTPAlways() && !o.TOTPEnrolled() && o.Role == d.Role { // seeded before second factors existed
+			if demoTOTP && d.Role.TOTPAlways() && !o.TOTPEnrolled() && o.Role == d.Role { // seeded before second factors existed
 				if err := store.SetDemoTOTP(ctx, o.ID, DemoTOTPSecret, now); err != nil {
 					return created, err
 				}
@@ -497,7 +498,7 @@ func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now tim
 		if err != nil {
 			return created, err
 		}
-		if d.Role.TOTPAlways() {
+		if demoTOTP && d.Role.TOTPAlways() {
 			if err := store.SetDemoTOTP(ctx, id, DemoTOTPSecret, now); err != nil {
 				return created, err
 			}

@@ -76,7 +76,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	opsCfg := operator.DefaultConfig
 	opsCfg.Argon2 = testArgon2
 	opsStore := operator.NewStore(d)
-	if _, err := operator.SeedDemo(ctx, opsStore, testArgon2, time.Now()); err != nil {
+	if _, err := operator.SeedDemo(ctx, opsStore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	s.ops = operator.NewService(opsStore, clock.System{}, opsCfg, nil)
