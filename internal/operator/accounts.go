@@ -201,9 +201,9 @@ func changeRow(operatorID int64, action, targetType, targetID, reason string, be
 	if targetType != "" {
 		a.Target = targetType + ":" + targetID
 	}
-	a.beforeJSON = jsonObject(before)
-	if v := jsonObject(after); v != "" {
-		a.detailJSON = v
+	a.beforeJSON, a.afterJSON = jsonObject(before), jsonObject(after)
+	if a.afterJSON != "" {
+		a.detailJSON = a.afterJSON
 	}
 	return a
 }

@@ -187,3 +187,32 @@ func TestAuditList(t *testing.T) {
 		}
 	})
 }
+
+// TestAuditDetailStates: a detail with before and after (other domains'
+// Audit calls) lists them as the row's states, with the rest of the detail
+// as their context and its reason as the row's reason.
+func TestAuditDetailStates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		admin := s.login("ops01")
+		c := Caller{ID: 1, Username: "ops01", Role: RoleAdmin}
+		ctx := context.Background()
+		if err := s.svc.Audit(ctx, c, "rg.limit", "member:5", map[string]any{"type": "DEPOSIT", "before": 5000, "after": nil, "reason": "asked"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.svc.Audit(ctx, c, "deposit.approve", "deposit:9", map[string]any{"amount": 100, "before": map[string]any{"status": "PENDING_REVIEW"},
+			"after": map[string]any{"status": "CREDITED"}}); err != nil {
+			t.Fatal(err)
+		}
+		r := s.do("GET", "/ops/v1/audit?targetType=member&targetId=5", admin, nil, nil)
+		row := r.value["items"].([]any)[0].(map[string]any)
+		if fmt.Sprint(row["before"]) != "map[type:DEPOSIT value:5000]" || fmt.Sprint(row["after"]) != "map[type:DEPOSIT value:<nil>]" || row["reason"] != "asked" {
+			t.Fatalf("rg row: %+v", row)
+		}
+		r = s.do("GET", "/ops/v1/audit?targetType=deposit", admin, nil, nil)
+		row = r.value["items"].([]any)[0].(map[string]any)
+		if fmt.Sprint(row["before"]) != "map[amount:100 status:PENDING_REVIEW]" || fmt.Sprint(row["after"]) != "map[amount:100 status:CREDITED]" || row["reason"] != "" {
+			t.Fatalf("deposit row: %+v", row)
+		}
+	})
+}

@@ -234,6 +234,7 @@ type AuditRow struct {
 	Target     string          `json:"-"` // "<type>:<id>" as Audit callers give it
 	detailJSON string
 	beforeJSON string
+	afterJSON  string
 }
 
 // split fills the target's type and id and the row's after state and
@@ -250,21 +251,62 @@ func (a *AuditRow) split() {
 	if a.Target == "" && a.TargetType != "" {
 		a.Target = a.TargetType + ":" + a.TargetID
 	}
-	if a.Reason == "" && a.detailJSON != "" && a.detailJSON != "{}" {
-		var d struct {
-			Reason any `json:"reason"`
+	if a.beforeJSON != "" || a.afterJSON != "" || a.detailJSON == "" || a.detailJSON == "{}" {
+		return
+	}
+	var d map[string]json.RawMessage
+	if json.Unmarshal([]byte(a.detailJSON), &d) != nil {
+		return
+	}
+	if r, ok := d["reason"]; ok && a.Reason == "" {
+		_ = json.Unmarshal(r, &a.Reason)
+	}
+	before, hasBefore := d["before"]
+	after, hasAfter := d["after"]
+	delete(d, "reason")
+	delete(d, "before")
+	delete(d, "after")
+	if !hasBefore && !hasAfter {
+		a.afterJSON = encodeObject(d)
+		return
+	}
+	// The rest of the detail (type, amount, order number) is the context of
+	// both states; a state that is not an object is its "value".
+	state := func(raw json.RawMessage) string {
+		m := map[string]json.RawMessage{}
+		if json.Unmarshal(raw, &m) != nil || m == nil {
+			m = map[string]json.RawMessage{"value": raw}
 		}
-		if json.Unmarshal([]byte(a.detailJSON), &d) == nil {
-			if r, ok := d.Reason.(string); ok {
-				a.Reason = r
+		for k, v := range d {
+			if _, ok := m[k]; !ok {
+				m[k] = v
 			}
 		}
+		return encodeObject(m)
+	}
+	if hasBefore {
+		a.beforeJSON = state(before)
+	}
+	a.afterJSON = state(after)
+	if !hasAfter {
+		a.afterJSON = encodeObject(d)
 	}
 }
 
-func (a AuditRow) afterText() string {
-	if a.detailJSON == "{}" {
+func encodeObject(m map[string]json.RawMessage) string {
+	if len(m) == 0 {
 		return ""
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func (a AuditRow) afterText() string {
+	if a.afterJSON != "" || a.detailJSON == "{}" {
+		return a.afterJSON
 	}
 	return a.detailJSON
 }
