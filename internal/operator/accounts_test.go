@@ -61,7 +61,7 @@ func loginBody(user, otp string) map[string]string {
 func TestTOTPLogin(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
-		t.Run("CodeRequired", func(t *testing.T) {
+		t.Run("ErrNoCode", func(t *testing.T) {
 			r := s.do("POST", "/ops/v1/login", "", loginBody("ops01", ""), nil)
 			if r.status != 401 || r.env.Code != "ops.otp_required" {
 				t.Fatalf("no code: %d %s", r.status, r.env.Code)
@@ -72,7 +72,7 @@ func TestTOTPLogin(t *testing.T) {
 				t.Fatalf("the right password without a code counted: %d", failed)
 			}
 		})
-		t.Run("ValidOnceReplayRefused", func(t *testing.T) {
+		t.Run("OKOnceThenErrReplay", func(t *testing.T) {
 			s.clk.Advance(totpPeriod * time.Second)
 			code := s.code(DemoTOTPSecret)
 			r := s.do("POST", "/ops/v1/login", "", loginBody("ops01", code), nil)
@@ -88,7 +88,7 @@ func TestTOTPLogin(t *testing.T) {
 				t.Fatalf("older code: %d %s", r.status, r.env.Code)
 			}
 		})
-		t.Run("DriftWindow", func(t *testing.T) {
+		t.Run("OKDriftErrFar", func(t *testing.T) {
 			s.clk.Advance(10 * totpPeriod * time.Second)
 			now := s.clk.Now()
 			next, _ := TOTPCode(DemoTOTPSecret, now.Add(totpPeriod*time.Second)) // the phone is a step ahead
@@ -111,7 +111,7 @@ func TestTOTPLogin(t *testing.T) {
 				}
 			}
 		})
-		t.Run("WrongCodesLockOut", func(t *testing.T) {
+		t.Run("ErrWrongCodesLock", func(t *testing.T) {
 			s.clk.Advance(s.svc.cfg.LockoutFor + time.Minute) // the failures above are forgotten by a success
 			s.login("finance01")
 			good := s.code(DemoTOTPSecret)
@@ -145,7 +145,7 @@ func TestTOTPEnrolment(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
 		s.addOperator("boss02", RoleAdmin)
-		t.Run("Enrol", func(t *testing.T) {
+		t.Run("OK", func(t *testing.T) {
 			r := s.do("POST", "/ops/v1/login", "", loginBody("boss02", ""), nil)
 			e, _ := r.value["enrolment"].(map[string]any)
 			if r.status != 200 || e == nil || r.value["token"] != nil || r.value["operator"] != nil {
@@ -205,7 +205,7 @@ func TestTOTPEnrolment(t *testing.T) {
 				}
 			}
 		})
-		t.Run("BrandRequiresEveryone", func(t *testing.T) {
+		t.Run("OKBrandRequiresEveryone", func(t *testing.T) {
 			if r := s.do("POST", "/ops/v1/login", "", loginBody("cashier01", ""), nil); r.status != 200 || r.value["token"] == nil {
 				t.Fatalf("cashier without the brand rule: %d %+v", r.status, r.value)
 			}
@@ -226,7 +226,7 @@ func TestTOTPEnrolment(t *testing.T) {
 func TestTOTPParallel(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
-		t.Run("OneCodeOneSession", func(t *testing.T) {
+		t.Run("OKOneCodeOneSession", func(t *testing.T) {
 			code := s.code(DemoTOTPSecret)
 			const n = 20
 			var wg sync.WaitGroup
@@ -252,7 +252,7 @@ func TestTOTPParallel(t *testing.T) {
 				t.Fatalf("%d sessions from one code", ok)
 			}
 		})
-		t.Run("WrongCodesLock", func(t *testing.T) {
+		t.Run("ErrWrongCodesLock", func(t *testing.T) {
 			s.clk.Advance(s.svc.cfg.LockoutFor + time.Minute)
 			s.login("finance01") // a success clears the count
 			id := s.opID("finance01")
@@ -342,7 +342,7 @@ func TestOperatorManagement(t *testing.T) {
 		s := newSite(t, d)
 		admin := s.login("ops01")
 		adminID := s.opID("ops01")
-		t.Run("Create", func(t *testing.T) {
+		t.Run("OKCreate", func(t *testing.T) {
 			r := s.do("POST", "/ops/v1/operators", admin, map[string]string{"username": "support02", "password": "Another-Pass-77", "role": "support"}, nil)
 			o, _ := r.value["operator"].(map[string]any)
 			if r.status != 200 || o["role"] != "SUPPORT" || o["status"] != "ACTIVE" || o["totpEnrolled"] != false || o["lastLoginAt"] != float64(0) {
@@ -379,7 +379,7 @@ func TestOperatorManagement(t *testing.T) {
 				t.Fatalf("audit: %+v", row)
 			}
 		})
-		t.Run("DisableEndsSessions", func(t *testing.T) {
+		t.Run("OKDisableEndsSessions", func(t *testing.T) {
 			tok := s.login("cashier01")
 			id := s.opID("cashier01")
 			path := "/ops/v1/operators/" + strconv.FormatInt(id, 10)
@@ -407,7 +407,7 @@ func TestOperatorManagement(t *testing.T) {
 				}
 			}
 		})
-		t.Run("LastAdmin", func(t *testing.T) {
+		t.Run("ErrLastAdmin", func(t *testing.T) {
 			self := "/ops/v1/operators/" + strconv.FormatInt(adminID, 10)
 			for _, body := range []map[string]any{{"status": "DISABLED"}, {"role": "FINANCE"}} {
 				if r := s.do("PATCH", self, admin, body, nil); r.status != 409 || r.env.Code != "operator.last_admin" {

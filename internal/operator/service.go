@@ -175,7 +175,10 @@ const (
 // budgets are claimed before the password is checked, so parallel requests
 // check no more passwords than they allow; the check runs under the
 // process-wide hashing bound (503 auth.busy, nothing counted). Every
-// attempt is audited.
+// attempt is audited. After the right password an operator with a second
+// factor needs its code (ops.otp_required; a wrong or replayed code counts
+// like a wrong password, ops.otp_invalid), and one without it who must have
+// one gets an enrolment instead of a session (accounts.go).
 func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (LoginResult, error) {
 	req.Username = strings.TrimSpace(req.Username)
 	if req.Username == "" || len(req.Username) > maxUsername || req.Password == "" || len(req.Password) > maxPassword {
