@@ -16,10 +16,12 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/cashier"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rg"
 	"github.com/palaro/palaro/internal/withdraw"
 )
@@ -28,7 +30,8 @@ import (
 // route tables of every package that serves one.
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
-	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms} {
+	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
+		brandops.RoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}
