@@ -18,6 +18,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/cashier"
+	gameops "github.com/palaro/palaro/internal/game/ops"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -31,7 +32,7 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms} {
+		brandops.RoutePerms, gameops.RoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}
