@@ -116,10 +116,10 @@ func TestRolePermissions(t *testing.T) {
 			PermBrandRead, PermGamesRead, PermReportsRead},
 		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
 		RoleContent: {PermBrandRead, PermContentWrite},
-		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite},
-		RoleViewer:  {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead},
+		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply},
+		RoleViewer:  {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead},
 	}
-	if len(Roles) != 6 || len(Permissions) != 16 { // the contract's 15 and games.read (the games operator routes)
+	if len(Roles) != 6 || len(Permissions) != 18 { // the contract's 15, games.read, feedback.read and feedback.reply
 		t.Fatalf("%d roles, %d permissions", len(Roles), len(Permissions))
 	}
 	for _, r := range Roles {

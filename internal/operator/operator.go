@@ -57,12 +57,14 @@ const (
 	PermGamesRead     Permission = "games.read"  // vendors and games with their switches
 	PermGamesWrite    Permission = "games.write" // switch them, order them, schedule maintenance
 	PermReportsRead   Permission = "reports.read"
+	PermFeedbackRead  Permission = "feedback.read"  // the players' feedback inbox
+	PermFeedbackReply Permission = "feedback.reply" // answer and close it
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermOperators, PermAuditRead,
 	PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermBrandRead, PermBrandWrite, PermContentWrite, PermGamesRead,
-	PermGamesWrite, PermReportsRead}
+	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply}
 
 // rolePerms is the one table of who may do what (docs/operator-api.md,
 // "Roles"). ADMIN holds everything.
@@ -72,8 +74,8 @@ var rolePerms = map[Role]map[Permission]bool{
 		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead}),
 	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead}),
 	RoleContent: all([]Permission{PermContentWrite, PermBrandRead}),
-	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead}),
-	RoleViewer:  all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead}),
+	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply}),
+	RoleViewer:  all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead}),
 }
 
 func all(ps []Permission) map[Permission]bool {
