@@ -23,6 +23,7 @@ import (
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/players"
 	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rg"
 	"github.com/palaro/palaro/internal/withdraw"
@@ -33,7 +34,7 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms} {
+		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms()} {
 		for k, v := range t {
 			all[k] = v
 		}
@@ -176,7 +177,7 @@ func TestOpsAuthorizationMatrix(t *testing.T) {
 		for _, route := range names {
 			perm := routes[route]
 			method, path, _ := strings.Cut(route, " ")
-			path = strings.NewReplacer("{id}", "999999").Replace(path)
+			path = regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "999999")
 			for _, o := range operator.DemoOperators {
 				tok := tokens[o.Role]
 				if route == "POST /ops/v1/logout" {
