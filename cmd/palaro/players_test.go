@@ -452,10 +452,9 @@ func TestPlayerActions(t *testing.T) {
 			t.Errorf("locked login: %v", err)
 		}
 		audit := s.ok("GET", "/ops/v1/audit?action=player.lock", admin, nil)
-		row := audit["list"].([]any)[0].(map[string]any)
-		det := row["detail"].(map[string]any)
-		if row["target"] != "member:"+idStr(a) || det["reason"] != "fraud check" || det["before"].(map[string]any)["status"] != "ACTIVE" ||
-			det["after"].(map[string]any)["status"] != "LOCKED" {
+		row := audit["items"].([]any)[0].(map[string]any)
+		if row["targetType"] != "member" || row["targetId"] != idStr(a) || row["reason"] != "fraud check" || row["before"].(map[string]any)["status"] != "ACTIVE" ||
+			row["after"].(map[string]any)["status"] != "LOCKED" {
 			t.Errorf("audit %+v", row)
 		}
 		v = s.ok("POST", "/ops/v1/players/"+idStr(a)+"/unlock", admin, map[string]string{"reason": "cleared"})
@@ -547,8 +546,8 @@ func TestPlayerActions(t *testing.T) {
 			t.Errorf("login after the change: %+v %v", res, err)
 		}
 		audit = s.ok("GET", "/ops/v1/audit?action=player.reset_password", admin, nil)
-		row = audit["list"].([]any)[0].(map[string]any)
-		if b, _ := json.Marshal(row); strings.Contains(string(b), pw) || row["target"] != "member:"+idStr(a) {
+		row = audit["items"].([]any)[0].(map[string]any)
+		if b, _ := json.Marshal(row); strings.Contains(string(b), pw) || row["targetType"] != "member" || row["targetId"] != idStr(a) {
 			t.Errorf("reset audit %s", b)
 		}
 		if r := s.do("POST", "/ops/v1/players/999999/reset-password", admin, map[string]string{"reason": "nobody"}, nil); r.status != 404 {
