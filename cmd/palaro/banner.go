@@ -36,8 +36,12 @@ func browserURL(addr string) string {
 
 func (b readyBanner) write(w io.Writer) {
 	var ops []string
+	var totp []string
 	for _, o := range operator.DemoOperators {
 		ops = append(ops, fmt.Sprintf("%s (%s)", o.Username, o.Role))
+		if o.Role.TOTPAlways() {
+			totp = append(totp, o.Username)
+		}
 	}
 	pw := account.DemoPassword
 	var s strings.Builder
@@ -46,6 +50,7 @@ func (b readyBanner) write(w io.Writer) {
 	fmt.Fprintf(&s, "    player     %s\n", account.DemoMember)
 	fmt.Fprintf(&s, "    agent      %s   agent pages at %s/agent\n", account.DemoAgent, b.URL)
 	fmt.Fprintf(&s, "    operators  %s\n", strings.Join(ops, ", "))
+	fmt.Fprintf(&s, "    TOTP code  PALARO_DEMO=1 ./bin/palaro operator otp %s (for %s)\n", operator.DemoOperators[0].Username, strings.Join(totp, ", "))
 	if b.ConsolePath != "" {
 		fmt.Fprintf(&s, "  Operator console: %s%s (operators sign in there; API at /ops/v1)\n", b.URL, b.ConsolePath)
 	} else {

@@ -19,7 +19,7 @@ func TestReadyBanner(t *testing.T) {
 		var b strings.Builder
 		readyBanner{URL: "http://localhost:8080"}.write(&b)
 		out := b.String()
-		want := []string{"http://localhost:8080", "demo01", "agent01", "http://localhost:8080/agent", account.DemoPassword, "http://localhost:8080/ops/v1"}
+		want := []string{"http://localhost:8080", "demo01", "agent01", "http://localhost:8080/agent", account.DemoPassword, "http://localhost:8080/ops/v1", "palaro operator otp ops01 (for ops01, finance01)"}
 		for _, o := range operator.DemoOperators {
 			want = append(want, o.Username+" ("+string(o.Role)+")")
 		}

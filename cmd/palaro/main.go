@@ -7,6 +7,7 @@
 //	palaro ledger verify   recompute balances from postings, read-only; exit 1 on any difference or a database without the schema
 //	palaro events [status] | replay NAME | verify [--since DAY]   the activity stream: consumers' positions and lag, rebuild one, check the daily figures (events.go)
 //	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
+//	palaro operator otp USERNAME                print a demo operator's current TOTP code (PALARO_DEMO=1 only)
 //	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
 //	palaro catalog maintenance --game CODE|--vendor CODE [--game-type T] --on|--off   flip maintenance (catalog.go)
 //	palaro version   print the binary and schema versions
@@ -37,7 +38,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add | member add | catalog maintenance | bench seed-members|search | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add|otp | member add | catalog maintenance | bench seed-members|search | version")
 }
 
 func run(args []string) error {
@@ -89,7 +90,7 @@ func run(args []string) error {
 			return err
 		}
 		defer store.Close()
-		seeded, err := seedDemo(ctx, store)
+		seeded, err := seedDemo(ctx, store, cfg.Demo)
 		if err != nil {
 			return err
 		}

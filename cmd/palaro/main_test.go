@@ -109,7 +109,7 @@ func TestServe(t *testing.T) {
 			}
 		})
 		t.Run("DemoSeedIsIdempotent", func(t *testing.T) {
-			seeded, err := seedDemo(context.Background(), m.DB)
+			seeded, err := seedDemo(context.Background(), m.DB, true)
 			if err != nil || seeded {
 				t.Fatalf("second seed: seeded=%v err=%v", seeded, err)
 			}

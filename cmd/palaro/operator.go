@@ -19,16 +19,21 @@ import (
 
 // operatorCommand: `palaro operator add --username U --role R` creates a
 // back-office operator; the password comes from PALARO_OPERATOR_PASSWORD,
-// else the first line of stdin.
+// else the first line of stdin. `palaro operator otp USERNAME` prints the
+// current TOTP code of a demo operator (demo mode only: anywhere else the
+// second factor is the operator's own device).
 func operatorCommand(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, out io.Writer) error {
-	const use = "usage: palaro operator add --username U --role ADMIN|CASHIER|FINANCE|VIEWER (password from PALARO_OPERATOR_PASSWORD or stdin)"
+	const use = "usage: palaro operator add --username U --role ADMIN|FINANCE|CASHIER|CONTENT|SUPPORT|VIEWER (password from PALARO_OPERATOR_PASSWORD or stdin) | palaro operator otp USERNAME (PALARO_DEMO=1)"
+	if len(args) == 2 && args[0] == "otp" {
+		return operatorOTP(ctx, cfg, args[1], out)
+	}
 	if len(args) == 0 || args[0] != "add" {
 		return errors.New(use)
 	}
 	fs := flag.NewFlagSet("operator add", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	username := fs.String("username", "", "operator username")
-	role := fs.String("role", "", "ADMIN, CASHIER, FINANCE or VIEWER")
+	role := fs.String("role", "", "ADMIN, FINANCE, CASHIER, CONTENT, SUPPORT or VIEWER")
 	if err := fs.Parse(args[1:]); err != nil || *username == "" || *role == "" || fs.NArg() != 0 {
 		return errors.New(use)
 	}
@@ -48,6 +53,26 @@ func operatorCommand(ctx context.Context, cfg config.Config, args []string, stdi
 		return err
 	}
 	fmt.Fprintf(out, "operator created: id=%d username=%s role=%s\n", id, *username, strings.ToUpper(*role))
+	return nil
+}
+
+// operatorOTP prints the current code of a demo operator's second factor.
+func operatorOTP(ctx context.Context, cfg config.Config, username string, out io.Writer) error {
+	if !cfg.Demo {
+		return errors.New("palaro operator otp works in demo mode only (PALARO_DEMO=1)")
+	}
+	store, err := openMigrated(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	svc := operator.NewService(operator.NewStore(store), clock.System{}, operator.DefaultConfig, nil)
+	defer svc.Close()
+	code, err := svc.CurrentCode(ctx, username)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, code)
 	return nil
 }
 

@@ -40,8 +40,8 @@ func TestOperatorAdd(t *testing.T) {
 			if err != nil || !strings.Contains(out.String(), "username=boss01 role=FINANCE") {
 				t.Fatalf("err %v out %q", err, out.String())
 			}
-			res, err := login("boss01", "Strong-Pass-2026")
-			if err != nil || res.Operator.Role != operator.RoleFinance {
+			res, err := login("boss01", "Strong-Pass-2026") // FINANCE: the first login enrols a second factor
+			if err != nil || res.Enrolment == nil || res.Token != "" {
 				t.Fatalf("login: %+v %v", res, err)
 			}
 		})
@@ -51,7 +51,7 @@ func TestOperatorAdd(t *testing.T) {
 			if code != 0 || !strings.Contains(out, "operator created") {
 				t.Fatalf("exit %d %q", code, out)
 			}
-			if res, err := login("cash02", "Other-Strong-Pass-9"); err != nil || res.Operator.Role != operator.RoleCashier {
+			if res, err := login("cash02", "Other-Strong-Pass-9"); err != nil || res.Operator == nil || res.Operator.Role != operator.RoleCashier {
 				t.Fatalf("login: %+v %v", res, err)
 			}
 			if code, out := runPalaro(t, url, "operator", "add", "--username", "CASH02", "--role", "VIEWER"); code != 1 || !strings.Contains(out, "operator.username_taken") {
@@ -118,7 +118,7 @@ func TestMemberAdd(t *testing.T) {
 func TestSeedDemoOperators(t *testing.T) {
 	ctx := context.Background()
 	store := dbtest.Open(t, db.SQLite)
-	if _, err := seedDemo(ctx, store); err != nil {
+	if _, err := seedDemo(ctx, store, true); err != nil {
 		t.Fatal(err)
 	}
 	ops := operator.NewStore(store)
@@ -130,9 +130,23 @@ func TestSeedDemoOperators(t *testing.T) {
 		if ok, _, _ := account.VerifyPassword(account.DemoPassword, o.PasswordHash, account.DefaultArgon2); !ok {
 			t.Fatalf("%s: not the demo password", want.Username)
 		}
+		if o.TOTPEnrolled() != want.Role.TOTPAlways() {
+			t.Fatalf("%s: demo second factor %v", want.Username, o.TOTPEnrolled())
+		}
 	}
-	if _, err := seedDemo(ctx, store); err != nil { // twice is fine
+	if len(operator.DemoOperators) != len(operator.Roles) {
+		t.Fatalf("%d demo operators for %d roles", len(operator.DemoOperators), len(operator.Roles))
+	}
+	if _, err := seedDemo(ctx, store, true); err != nil { // twice is fine
 		t.Fatal(err)
+	}
+	// `palaro seed` outside demo mode: no known secret, the first login enrols one.
+	plain := dbtest.Open(t, db.SQLite)
+	if _, err := seedDemo(ctx, plain, false); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := operator.NewStore(plain).OperatorByUsername(ctx, "ops01"); err != nil || o.TOTPEnrolled() {
+		t.Fatalf("ops01 outside demo mode: %+v %v", o.TOTPEnrolled(), err)
 	}
 }
 
@@ -162,6 +176,16 @@ func TestOperatorAPIServe(t *testing.T) {
 			return res.StatusCode, env
 		}
 		code, env := do("POST", "/ops/v1/login", "", "", `{"username":"finance01","password":"`+account.DemoPassword+`"}`)
+		if code != 401 || env["code"] != "ops.otp_required" {
+			t.Fatalf("login without a code: %d %v", code, env)
+		}
+		// The demo's code, as `palaro operator otp finance01` prints it.
+		cfg := config.Config{DatabaseURL: m.Config.DatabaseURL, Demo: true}
+		var otp bytes.Buffer
+		if err := operatorCommand(context.Background(), cfg, []string{"otp", "finance01"}, nil, &otp); err != nil {
+			t.Fatal(err)
+		}
+		code, env = do("POST", "/ops/v1/login", "", "", `{"username":"finance01","password":"`+account.DemoPassword+`","otp":"`+strings.TrimSpace(otp.String())+`"}`)
 		if code != 200 {
 			t.Fatalf("login: %d %v", code, env)
 		}
@@ -175,8 +199,16 @@ func TestOperatorAPIServe(t *testing.T) {
 		if v, _ := env["value"].(map[string]any); code != 200 || v["balance"] != float64(1_000_000-50) {
 			t.Fatalf("adjust: %d %v", code, env)
 		}
-		if code, env := do("GET", "/ops/v1/audit", tok, "", ""); code != 403 || env["code"] != "operator.forbidden" {
-			t.Fatalf("finance reads audit: %d %v", code, env)
+		if code, env := do("POST", "/ops/v1/operators", tok, "", "{}"); code != 403 || env["code"] != "operator.forbidden" {
+			t.Fatalf("finance manages operators: %d %v", code, env)
+		}
+		cfg.Demo = false
+		if err := operatorCommand(context.Background(), cfg, []string{"otp", "finance01"}, nil, &otp); err == nil || !strings.Contains(err.Error(), "demo mode only") {
+			t.Fatalf("otp outside demo mode: %v", err)
+		}
+		cfg.Demo = true
+		if err := operatorCommand(context.Background(), cfg, []string{"otp", "cashier01"}, nil, &otp); err == nil || !strings.Contains(err.Error(), "operator.totp_not_enrolled") {
+			t.Fatalf("otp of an operator without one: %v", err)
 		}
 		if code, env := do("GET", "/ops/nowhere", "", "", ""); code != 404 || env["code"] != "request.not_found" {
 			t.Fatalf("unknown ops path: %d %v", code, env)

@@ -92,7 +92,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	if m.Config.Demo {
-		seeded, err := seedDemo(ctx, store)
+		seeded, err := seedDemo(ctx, store, true)
 		if err != nil {
 			return fmt.Errorf("demo seed: %w", err)
 		}

@@ -25,7 +25,7 @@ func TestDemoWallet(t *testing.T) {
 		l := ledger.NewStore(m.DB, nil)
 
 		// A second seed (serve ran the first) and `palaro seed` post nothing more.
-		if seeded, err := seedDemo(ctx, m.DB); err != nil || seeded {
+		if seeded, err := seedDemo(ctx, m.DB, true); err != nil || seeded {
 			t.Fatalf("second seed: seeded=%v err=%v", seeded, err)
 		}
 		if code, out := runPalaro(t, m.Config.DatabaseURL, "seed"); code != 0 {

@@ -184,7 +184,8 @@ func (m *Main) sealedPayloads(mux *http.ServeMux, brands *brand.Service) *sealed
 }
 
 // seedDemo loads the demo brand into an empty database; false when it already has one.
-func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
+// demoTOTP (PALARO_DEMO=1) gives the demo ADMIN and FINANCE the known TOTP secret.
+func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	// --- brand and content seed ---
 	brandSeeded, err := brand.NewService(brand.NewStore(store), clock.System{}).Seed(ctx, brand.Demo())
 	if err != nil {
@@ -215,7 +216,7 @@ func seedDemo(ctx context.Context, store *db.DB) (bool, error) {
 	}
 
 	// --- demo operators (ops01 ADMIN, cashier01 CASHIER, finance01 FINANCE) ---
-	operatorsSeeded, err := operator.SeedDemo(ctx, operator.NewStore(store), account.DefaultArgon2, time.Now())
+	operatorsSeeded, err := operator.SeedDemo(ctx, operator.NewStore(store), account.DefaultArgon2, time.Now(), demoTOTP)
 	if err != nil {
 		return false, fmt.Errorf("operators seed: %w", err)
 	}

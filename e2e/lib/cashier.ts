@@ -3,6 +3,7 @@
 // real PNG for receipts and proofs, and operator actions through /ops/v1.
 import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { botcheck } from './botcheck';
+import { operatorSession } from './operator';
 import { sealedApi } from './sealed';
 
 export const PASSWORD = 'Palaro2026';
@@ -21,12 +22,9 @@ export async function playerToken(ctx: APIRequestContext, username: string): Pro
   return body.value.token;
 }
 
-/** An operator's bearer token (POST /ops/v1/login). */
+/** An operator's bearer token (POST /ops/v1/login; lib/operator.ts). */
 export async function operatorToken(ctx: APIRequestContext, username = 'cashier01'): Promise<string> {
-  const res = await ctx.post('/ops/v1/login', { data: { username, password: PASSWORD } });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe('ok');
-  return body.value.token;
+  return operatorSession(ctx, username);
 }
 
 /** English UI, the chosen theme, no announcement popup, and the session token. */

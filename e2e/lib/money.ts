@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { botcheck } from './botcheck';
 import { dbPath } from './db';
+import { operatorSession } from './operator';
 import { sealedApi } from './sealed';
 
 const BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'bin', 'palaro');
@@ -34,12 +35,9 @@ export async function playerToken(request: APIRequestContext, username: string):
   return body.value.token;
 }
 
-/** An operator's bearer token (demo operators: ops01 ADMIN, cashier01 CASHIER, finance01 FINANCE). */
+/** An operator's bearer token (demo operators: ops01 ADMIN, finance01 FINANCE, cashier01 CASHIER, ...; lib/operator.ts). */
 export async function operatorToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/ops/v1/login', { data: { username, password: PASSWORD } });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe('ok');
-  return body.value.token;
+  return operatorSession(request, username);
 }
 
 /** Credits a member's main wallet through the operator's manual adjustment (finance01). */

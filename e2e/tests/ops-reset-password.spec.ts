@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { captchaAnswer } from '../lib/db';
+import { operatorSession } from '../lib/operator';
 import { sealedApi } from '../lib/sealed';
 
 // An operator resets a player's password through the ops API
@@ -10,7 +11,6 @@ import { sealedApi } from '../lib/sealed';
 // The player is registered by this spec, so no shared demo account changes.
 const run = Date.now().toString(36).slice(-5);
 const PASSWORD = 'Luma2026x';
-const OPS_PASSWORD = 'Palaro2026';
 
 async function register(request: APIRequestContext, name: string) {
   const cap = (await (await request.get('/wps/captcha')).json()).value;
@@ -56,7 +56,7 @@ test('an operator resets a password; the player must change it at the next login
   await expect(page.getByTestId('header-account')).toHaveText(name.toLowerCase(), { ignoreCase: true, timeout: 30_000 });
 
   // The operator finds the player and resets the password with a reason.
-  const ops = (await (await request.post('/ops/v1/login', { data: { username: 'ops01', password: OPS_PASSWORD } })).json()).value.token as string;
+  const ops = await operatorSession(request, 'ops01');
   const auth = { Authorization: `Bearer ${ops}` };
   const found = await (await request.get(`/ops/v1/players?by=username&q=${name}`, { headers: auth })).json();
   expect(found.value.total).toBe(1);

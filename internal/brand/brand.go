@@ -37,6 +37,9 @@ type Config struct {
 	// Inhouse holds the in-house games' stake ranges and jackpot share
 	// (inhouse.go); private.
 	Inhouse Inhouse `json:"inhouse,omitempty"`
+	// Ops holds the back-office rules: the TOTP requirement and the
+	// adjustment approval amount (ops.go); private.
+	Ops Ops `json:"ops,omitempty"`
 }
 
 // Window is a scheduled period, Unix milliseconds, From included, To not.
@@ -425,6 +428,9 @@ func (c *Config) Validate() error {
 		return bad("%v", err)
 	}
 	if err := validateCashier(c.Cashier); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateOps(c.Ops); err != nil {
 		return bad("%v", err)
 	}
 	if err := validateInhouse(c.Inhouse); err != nil {

@@ -132,5 +132,7 @@ func Demo() Config {
 		OAuth:       DemoOAuth(),
 		LoginVerify: LoginVerify{NewIP: false, Method: "sms"},
 		Cashier:     DemoCashier(),
+		// Adjustments above 10,000.00 wait for a second operator (the console's approval queue).
+		Ops: Ops{AdjustApprovalAbove: 1_000_000},
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // TestAuthorization walks every player route as every account role and
 // every operator route as every operator role (and with the wrong kind of
-// token), checking the statuses against routeRoles and opsRoutePerms.
+// token), checking the statuses against routeRoles and OpsRoutePerms.
 func TestAuthorization(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
@@ -85,9 +85,8 @@ func TestAuthorization(t *testing.T) {
 
 		// Operator routes.
 		opTokens := map[operator.Role]string{}
-		for role, user := range map[operator.Role]string{operator.RoleAdmin: "ops01", operator.RoleCashier: "cashier01",
-			operator.RoleFinance: "finance01", operator.RoleViewer: "viewer01"} {
-			opTokens[role] = s.opLogin(user)
+		for _, d := range operator.DemoOperators {
+			opTokens[d.Role] = s.opLogin(d.Username)
 		}
 		pending := func() string { // a fresh deposit waiting for review
 			s.t.Helper()
@@ -107,13 +106,13 @@ func TestAuthorization(t *testing.T) {
 			{"POST /ops/v1/cashier/deposits/{id}/reject", "POST", func() string { return "/ops/v1/cashier/deposits/" + pending() + "/reject" },
 				map[string]string{"reason": "Not received"}},
 		}
-		if len(opsCalls) != len(opsRoutePerms) {
-			t.Fatalf("ops matrix covers %d routes, the handler has %d", len(opsCalls), len(opsRoutePerms))
+		if len(opsCalls) != len(OpsRoutePerms) {
+			t.Fatalf("ops matrix covers %d routes, the handler has %d", len(opsCalls), len(OpsRoutePerms))
 		}
 		for _, c := range opsCalls {
-			perm, routed := opsRoutePerms[c.route]
+			perm, routed := OpsRoutePerms[c.route]
 			if !routed {
-				t.Fatalf("%s not in opsRoutePerms", c.route)
+				t.Fatalf("%s not in OpsRoutePerms", c.route)
 			}
 			for _, role := range operator.Roles {
 				r := s.do(c.method, c.path(), opTokens[role], c.body, nil)

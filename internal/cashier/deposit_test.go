@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/notify"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/payment"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
@@ -120,8 +121,8 @@ func TestBankDeposit(t *testing.T) {
 			}
 		}
 
-		audit, err := s.operators.AuditPage(context.Background(), "deposit.approve", 0, 1, 10)
-		if err != nil || audit.Total != 1 || audit.List[0].Target != "deposit:"+depID {
+		audit, err := s.operators.AuditPage(context.Background(), operator.AuditFilter{Action: "deposit.approve"}, 1, 10)
+		if err != nil || audit.Total != 1 || audit.Items[0].TargetType != "deposit" || audit.Items[0].TargetID != depID {
 			t.Fatalf("audit %+v %v", audit, err)
 		}
 	})
@@ -166,7 +167,7 @@ func TestBankDepositReject(t *testing.T) {
 		if m["kind"] != notify.KindDepositRejected || !strings.Contains(m["body"].(string), "Receipt is unreadable") {
 			t.Fatalf("message %+v", m)
 		}
-		audit, _ := s.operators.AuditPage(context.Background(), "deposit.reject", 0, 1, 10)
+		audit, _ := s.operators.AuditPage(context.Background(), operator.AuditFilter{Action: "deposit.reject"}, 1, 10)
 		if audit.Total != 1 {
 			t.Fatalf("audit rows %d", audit.Total)
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/operator/optest"
 	"github.com/palaro/palaro/internal/payment"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -82,10 +83,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	ostore := operator.NewStore(d)
 	ops := operator.NewService(ostore, clock.System{}, ocfg, nil)
 	t.Cleanup(ops.Close)
-	if _, err := operator.SeedDemo(ctx, ostore, testArgon2, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ops.CreateOperator(ctx, "viewer01", account.DemoPassword, operator.RoleViewer); err != nil {
+	if _, err := operator.SeedDemo(ctx, ostore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 
@@ -136,11 +134,7 @@ func (s *site) trial() string {
 
 func (s *site) opLogin(user string) string {
 	s.t.Helper()
-	res, err := s.operators.Login(context.Background(), operator.LoginRequest{Username: user, Password: account.DemoPassword}, operator.Client{IP: "192.0.2.9"})
-	if err != nil {
-		s.t.Fatalf("operator login %s: %v", user, err)
-	}
-	return res.Token
+	return optest.Login(s.t, s.operators, user, account.DemoPassword, time.Now)
 }
 
 func (s *site) memberID(name string) int64 {

@@ -17,9 +17,9 @@ func NewOpsHandler(svc *Service, auth operator.Authenticator) *OpsHandler {
 	return &OpsHandler{svc: svc, guard: operator.Guard{Auth: auth}}
 }
 
-// opsRoutePerms is the permission each operator route needs (the
+// OpsRoutePerms is the permission each operator route needs (the
 // authorization test walks it for every role).
-var opsRoutePerms = map[string]operator.Permission{
+var OpsRoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/cashier/deposits":               operator.PermCashierRead,
 	"GET /ops/v1/cashier/deposits/report":        operator.PermCashierRead,
 	"GET /ops/v1/cashier/deposits/{id}":          operator.PermCashierRead,
@@ -38,7 +38,7 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 }
 
 func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits"]); !ok {
+	if _, ok := h.guard.Require(w, r, OpsRoutePerms["GET /ops/v1/cashier/deposits"]); !ok {
 		return
 	}
 	f, err := listQuery(r)
@@ -56,7 +56,7 @@ func (h *OpsHandler) list(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *OpsHandler) get(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}"]); !ok {
+	if _, ok := h.guard.Require(w, r, OpsRoutePerms["GET /ops/v1/cashier/deposits/{id}"]); !ok {
 		return
 	}
 	id, err := httpx.PathID(r, "id", "")
@@ -69,7 +69,7 @@ func (h *OpsHandler) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *OpsHandler) receipt(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/{id}/receipt"]); !ok {
+	if _, ok := h.guard.Require(w, r, OpsRoutePerms["GET /ops/v1/cashier/deposits/{id}/receipt"]); !ok {
 		return
 	}
 	id, err := httpx.PathID(r, "id", "")
@@ -86,7 +86,7 @@ func (h *OpsHandler) receipt(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request) {
-	op, ok := h.guard.Require(w, r, opsRoutePerms["POST /ops/v1/cashier/deposits/{id}/approve"])
+	op, ok := h.guard.Require(w, r, OpsRoutePerms["POST /ops/v1/cashier/deposits/{id}/approve"])
 	if !ok {
 		return
 	}
@@ -105,7 +105,7 @@ type RejectRequest struct {
 }
 
 func (h *OpsHandler) reject(w http.ResponseWriter, r *http.Request) {
-	op, ok := h.guard.Require(w, r, opsRoutePerms["POST /ops/v1/cashier/deposits/{id}/reject"])
+	op, ok := h.guard.Require(w, r, OpsRoutePerms["POST /ops/v1/cashier/deposits/{id}/reject"])
 	if !ok {
 		return
 	}

@@ -60,7 +60,8 @@ func (s *Service) Approve(ctx context.Context, op operator.Caller, id int64) (De
 		cur, _ := s.store.ByID(ctx, id)
 		return Deposit{}, ErrInvalidState.With("status", cur.Status)
 	}
-	s.audit(ctx, op, "deposit.approve", d, map[string]any{"amount": d.Amount, "currency": d.Currency, "orderNo": d.OrderNo})
+	s.audit(ctx, op, "deposit.approve", d, map[string]any{"amount": d.Amount, "currency": d.Currency, "orderNo": d.OrderNo,
+		"before": map[string]any{"status": d.Status}, "after": map[string]any{"status": out.Status}})
 	return s.OpsView(ctx, out)
 }
 
@@ -87,7 +88,8 @@ func (s *Service) Reject(ctx context.Context, op operator.Caller, id int64, reas
 		return Deposit{}, ErrInvalidState.With("status", cur.Status)
 	}
 	s.notice(ctx, d, notify.KindDepositRejected, reason)
-	s.audit(ctx, op, "deposit.reject", d, map[string]any{"amount": d.Amount, "currency": d.Currency, "orderNo": d.OrderNo, "reason": reason})
+	s.audit(ctx, op, "deposit.reject", d, map[string]any{"amount": d.Amount, "currency": d.Currency, "orderNo": d.OrderNo, "reason": reason,
+		"before": map[string]any{"status": d.Status}, "after": map[string]any{"status": StatusRejected}})
 	out, err := s.store.ByID(ctx, id)
 	if err != nil {
 		return Deposit{}, err

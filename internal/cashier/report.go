@@ -67,7 +67,7 @@ func (s *Service) Report(ctx context.Context, from, to time.Time) (operator.Queu
 }
 
 func (h *OpsHandler) report(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.guard.Require(w, r, opsRoutePerms["GET /ops/v1/cashier/deposits/report"]); !ok {
+	if _, ok := h.guard.Require(w, r, OpsRoutePerms["GET /ops/v1/cashier/deposits/report"]); !ok {
 		return
 	}
 	loc := time.UTC

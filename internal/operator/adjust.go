@@ -135,6 +135,7 @@ const maxCachedMains = 500_000
 // UseWallet enables adjustments.
 func (s *Service) UseWallet(w Wallet, members MemberSource, brands BrandSource) {
 	s.adj = &adjuster{wallet: w, members: members, brand: brands, mains: map[mainKey]int64{}, house: map[string]int64{}}
+	s.UseBrand(brands)
 }
 
 // Adjust posts a manual credit or debit under the caller's Idempotency-Key.
@@ -327,4 +328,216 @@ func (a *adjuster) houseAccount(ctx context.Context, currency string) (int64, er
 	a.house[currency] = acct.ID
 	a.mu.Unlock()
 	return acct.ID, nil
+}
+
+// AdjustmentItem is an adjustment in the approval lists and the 202 answer.
+type AdjustmentItem struct {
+	ID           int64  `json:"id"`
+	Status       string `json:"status"` // PENDING_APPROVAL, POSTED, REJECTED (APPROVING while one approval posts)
+	MemberID     int64  `json:"memberId"`
+	Direction    string `json:"direction"`
+	Amount       int64  `json:"amount"` // minor units
+	Currency     string `json:"currency"`
+	Decimals     int    `json:"decimals"`
+	Reason       string `json:"reason"`
+	MakerID      int64  `json:"makerId"`
+	CheckerID    int64  `json:"checkerId"`              // 0 until decided
+	RejectReason string `json:"rejectReason,omitempty"` // the checker's reason of a rejection
+	PostingID    int64  `json:"postingId"`              // 0 until posted
+	Balance      int64  `json:"balance"`                // the member's main balance right after the posting
+	CreatedAt    int64  `json:"createdAt"`              // Unix ms
+	DecidedAt    int64  `json:"decidedAt"`              // Unix ms, 0 until decided
+}
+
+func (s *Service) adjustmentItem(ctx context.Context, a Adjustment) AdjustmentItem {
+	dec := 2
+	if s.brand != nil {
+		if bc, err := s.brand.Current(ctx); err == nil && bc.Currency.Code == a.Currency {
+			dec = bc.Currency.Decimals
+		}
+	}
+	return AdjustmentItem{ID: a.ID, Status: a.Status, MemberID: a.MemberID, Direction: a.Direction, Amount: a.Amount, Currency: a.Currency,
+		Decimals: dec, Reason: a.Reason, MakerID: a.OperatorID, CheckerID: a.CheckerID, RejectReason: a.Decision, PostingID: a.PostingID,
+		Balance: a.Balance, CreatedAt: ms(a.CreatedAt), DecidedAt: ms(a.DecidedAt)}
+}
+
+// Submission is the answer of POST /ops/v1/adjustments: posted at once
+// (Posted) or waiting for a second operator (Pending, HTTP 202).
+type Submission struct {
+	Posted  *AdjustResult
+	Pending *AdjustmentItem
+}
+
+// Submit posts an adjustment, or, above the brand's ops.adjustApprovalAbove,
+// records it as PENDING_APPROVAL for another operator with
+// ledger.adjust.approve. The maker's Idempotency-Key makes a repeated
+// request answer the same record.
+func (s *Service) Submit(ctx context.Context, c Caller, key string, req AdjustRequest) (Submission, error) {
+	a := s.adj
+	if a == nil {
+		return Submission{}, apperr.New(apperr.KindUnavailable, "operator.adjustments_unavailable")
+	}
+	bc, err := a.brand.Current(ctx)
+	if err != nil {
+		return Submission{}, apperr.Internal(err, "brand")
+	}
+	in, err := req.check(bc.Currency.Decimals)
+	if err != nil {
+		return Submission{}, err
+	}
+	if lim := bc.Ops.AdjustApprovalAbove; lim <= 0 || in.amount <= lim {
+		res, err := s.Adjust(ctx, c, key, req)
+		return Submission{Posted: &res}, err
+	}
+	if _, err := a.mainAccount(ctx, in.memberID, bc.Currency.Code); err != nil {
+		return Submission{}, err
+	}
+	rec, created, err := s.store.CreatePending(ctx, Adjustment{OperatorID: c.ID, Key: key, RequestHash: in.hash(), MemberID: in.memberID,
+		Direction: in.direction, Amount: in.amount, Currency: bc.Currency.Code, Reason: in.reason, CreatedAt: s.clock.Now()})
+	if err != nil {
+		return Submission{}, err
+	}
+	if rec.RequestHash != in.hash() {
+		return Submission{}, apperr.Conflict("operator.idempotency_mismatch")
+	}
+	item := s.adjustmentItem(ctx, rec)
+	if created {
+		if err := s.AuditChange(ctx, c, ActionAdjustRequest, "adjustment", strconv.FormatInt(rec.ID, 10), in.reason, nil, item); err != nil {
+			return Submission{}, err
+		}
+	}
+	return Submission{Pending: &item}, nil
+}
+
+// AdjustmentList is the answer of GET /ops/v1/adjustments.
+type AdjustmentList struct {
+	Items    []AdjustmentItem `json:"items"`
+	Total    int              `json:"total"`
+	Page     int              `json:"page"`
+	PageSize int              `json:"pageSize"`
+}
+
+// Adjustments lists adjustments newest first, of one status or all.
+func (s *Service) Adjustments(ctx context.Context, status string, page, pageSize int) (AdjustmentList, error) {
+	list, total, err := s.store.ListAdjustments(ctx, status, (page-1)*pageSize, pageSize)
+	if err != nil {
+		return AdjustmentList{}, err
+	}
+	out := AdjustmentList{Items: make([]AdjustmentItem, 0, len(list)), Total: total, Page: page, PageSize: pageSize}
+	for _, a := range list {
+		out.Items = append(out.Items, s.adjustmentItem(ctx, a))
+	}
+	return out, nil
+}
+
+// pendingFor reads a pending adjustment another operator than c may decide.
+func (s *Service) pendingFor(ctx context.Context, c Caller, id int64) (Adjustment, error) {
+	rec, err := s.store.AdjustmentByID(ctx, id)
+	if err != nil {
+		return rec, err
+	}
+	if rec.Status != StatusPending {
+		return rec, apperr.Conflict("operator.adjustment_decided").With("status", rec.Status)
+	}
+	if rec.OperatorID == c.ID {
+		return rec, apperr.Forbidden("ops.four_eyes")
+	}
+	return rec, nil
+}
+
+// Approve posts a pending adjustment made by another operator. The
+// approval is claimed first (one conditional update), so two approvals at
+// once post once: the other is operator.adjustment_decided. The posting
+// has the key the maker's direct adjustment would have had; if the ledger
+// refuses it (a debit beyond the balance) the adjustment stays pending.
+func (s *Service) Approve(ctx context.Context, c Caller, id int64) (AdjustmentItem, error) {
+	a := s.adj
+	if a == nil {
+		return AdjustmentItem{}, apperr.New(apperr.KindUnavailable, "operator.adjustments_unavailable")
+	}
+	rec, err := s.pendingFor(ctx, c, id)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	mainID, err := a.mainAccount(ctx, rec.MemberID, rec.Currency)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	houseID, err := a.houseAccount(ctx, rec.Currency)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	now := s.clock.Now()
+	claimed, err := s.store.Decide(ctx, id, c.ID, StatusApproving, "", now)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	if !claimed {
+		return AdjustmentItem{}, apperr.Conflict("operator.adjustment_decided")
+	}
+	amt := rec.Amount
+	if rec.Direction == DirectionDebit {
+		amt = -amt
+	}
+	maker := strconv.FormatInt(rec.OperatorID, 10)
+	ledgerKey := KeyPrefix + maker + ":" + rec.Key
+	p, err := a.wallet.Post(ctx, ledger.PostingRequest{
+		Key:  ledgerKey,
+		Kind: ledger.KindAdjustment,
+		Lines: []ledger.Line{
+			{AccountID: houseID, Amount: -amt, Currency: rec.Currency},
+			{AccountID: mainID, Amount: amt, Currency: rec.Currency},
+		},
+		Metadata: map[string]string{"reason": rec.Reason, "operator": maker, "approvedBy": strconv.FormatInt(c.ID, 10),
+			"approverName": c.Username, "member": strconv.FormatInt(rec.MemberID, 10), "direction": rec.Direction},
+		Facts: []activity.Fact{{Key: ledgerKey, Kind: activity.Adjustment, MemberID: rec.MemberID, Currency: rec.Currency,
+			Amount: amt, Ref: maker, Detail: rec.Reason, At: now}},
+	})
+	if err != nil {
+		_ = s.store.Unclaim(context.WithoutCancel(ctx), id)
+		return AdjustmentItem{}, err
+	}
+	bal, ok := balanceAfter(p, mainID)
+	if !ok {
+		if bal, err = a.wallet.AccountBalance(ctx, mainID); err != nil {
+			return AdjustmentItem{}, err
+		}
+	}
+	if err := s.store.Posted(ctx, id, p.ID, bal); err != nil {
+		return AdjustmentItem{}, err
+	}
+	before := s.adjustmentItem(ctx, rec)
+	rec.Status, rec.CheckerID, rec.DecidedAt, rec.PostingID, rec.Balance = StatusPosted, c.ID, now, p.ID, bal
+	after := s.adjustmentItem(ctx, rec)
+	if err := s.AuditChange(ctx, c, ActionAdjustApprove, "adjustment", strconv.FormatInt(id, 10), rec.Reason, before, after); err != nil {
+		return AdjustmentItem{}, err
+	}
+	return after, nil
+}
+
+// Reject refuses a pending adjustment made by another operator, with a reason.
+func (s *Service) Reject(ctx context.Context, c Caller, id int64, reason string) (AdjustmentItem, error) {
+	reason = strings.TrimSpace(reason)
+	if n := utf8.RuneCountInString(reason); n < minReason || n > maxReason || !utf8.ValidString(reason) {
+		return AdjustmentItem{}, apperr.Invalid("operator.invalid_reason").With("min", minReason).With("max", maxReason)
+	}
+	rec, err := s.pendingFor(ctx, c, id)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	now := s.clock.Now()
+	done, err := s.store.Decide(ctx, id, c.ID, StatusRejected, reason, now)
+	if err != nil {
+		return AdjustmentItem{}, err
+	}
+	if !done {
+		return AdjustmentItem{}, apperr.Conflict("operator.adjustment_decided")
+	}
+	before := s.adjustmentItem(ctx, rec)
+	rec.Status, rec.CheckerID, rec.DecidedAt, rec.Decision = StatusRejected, c.ID, now, reason
+	after := s.adjustmentItem(ctx, rec)
+	if err := s.AuditChange(ctx, c, ActionAdjustReject, "adjustment", strconv.FormatInt(id, 10), reason, before, after); err != nil {
+		return AdjustmentItem{}, err
+	}
+	return after, nil
 }

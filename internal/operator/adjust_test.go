@@ -81,7 +81,7 @@ func TestAdjustments(t *testing.T) {
 		})
 		t.Run("ErrInsufficient", func(t *testing.T) {
 			before := s.balance(demo)
-			r := post("debit-big", AdjustRequest{MemberID: demo, Direction: "DEBIT", Amount: "1000000", Reason: "too much"})
+			r := post("debit-big", AdjustRequest{MemberID: demo, Direction: "DEBIT", Amount: "9999", Reason: "too much"})
 			if r.status != 409 || r.env.Code != "ledger.insufficient_funds" || s.balance(demo) != before {
 				t.Fatalf("%d %s balance %d", r.status, r.env.Code, s.balance(demo))
 			}

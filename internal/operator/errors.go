@@ -23,6 +23,15 @@ var messages = map[string][2]string{
 	"operator.idempotency_mismatch":    {"This request key was already used for a different request.", "Nagamit na ang key ng kahilingang ito para sa ibang kahilingan."},
 	"operator.adjustment_not_found":    {"No such adjustment.", "Walang ganitong adjustment."},
 	"operator.adjustments_unavailable": {"Adjustments are not available.", "Hindi available ang mga adjustment."},
+	"operator.adjustment_decided":      {"This adjustment has already been decided.", "Napagpasyahan na ang adjustment na ito."},
+	"operator.last_admin":              {"At least one active ADMIN must remain.", "Kailangang may matirang kahit isang aktibong ADMIN."},
+	"operator.invalid_status":          {"The status must be ACTIVE or DISABLED.", "Ang status ay dapat ACTIVE o DISABLED."},
+	"operator.session_not_found":       {"No such session.", "Walang ganitong session."},
+	"operator.totp_not_enrolled":       {"This operator has no authenticator set up.", "Wala pang naka-set up na authenticator ang operator na ito."},
+	"ops.otp_required":                 {"Enter the 6-digit code from your authenticator app.", "Ilagay ang 6-digit na code mula sa iyong authenticator app."},
+	"ops.otp_invalid":                  {"Wrong or already used code. Enter the current code from your authenticator app.", "Mali o nagamit na ang code. Ilagay ang kasalukuyang code mula sa iyong authenticator app."},
+	"ops.enrolment_invalid":            {"This set-up has expired or was already used. Sign in again.", "Nag-expire na o nagamit na ang set-up na ito. Mag-sign in muli."},
+	"ops.four_eyes":                    {"Another operator must approve or reject your own adjustment.", "Ibang operator ang dapat mag-apruba o tumanggi sa sarili mong adjustment."},
 }
 
 func init() {

@@ -47,6 +47,7 @@ type site struct {
 	members  *account.Store
 	ledger   *ledger.Store
 	wallet   *wallet.Service
+	brand    *staticBrand
 	srv      *httptest.Server
 }
 
@@ -71,10 +72,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	svc := NewService(store, clk, cfg, nil)
 	t.Cleanup(svc.Close)
 	svc.UseWallet(w, members, b)
-	if _, err := SeedDemo(ctx, store, testArgon2, clk.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.CreateOperator(ctx, "viewer01", account.DemoPassword, RoleViewer); err != nil {
+	if _, err := SeedDemo(ctx, store, testArgon2, clk.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
@@ -82,11 +80,17 @@ func newSite(t testing.TB, d *db.DB) *site {
 	mux.HandleFunc("/ops/", httpx.NotFoundJSON)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	return &site{t: t, d: d, clk: clk, svc: svc, store: store, accounts: accounts, members: members, ledger: l, wallet: w, srv: srv}
+	return &site{t: t, d: d, clk: clk, svc: svc, store: store, accounts: accounts, members: members, ledger: l, wallet: w, brand: b, srv: srv}
 }
 
 // roleUsers maps each role to its seeded operator.
-var roleUsers = map[Role]string{RoleAdmin: "ops01", RoleCashier: "cashier01", RoleFinance: "finance01", RoleViewer: "viewer01"}
+var roleUsers = func() map[Role]string {
+	m := map[Role]string{}
+	for _, d := range DemoOperators {
+		m[d.Role] = d.Username
+	}
+	return m
+}()
 
 type reply struct {
 	status int
@@ -128,14 +132,35 @@ func (s *site) do(method, path, token string, body any, hdr map[string]string) r
 	return out
 }
 
-// login returns a fresh operator token.
+// login returns a fresh operator token: with the demo TOTP code when the
+// operator has a second factor; a code is good once, so when this step's
+// was used the clock moves to the next step.
 func (s *site) login(user string) string {
 	s.t.Helper()
-	r := s.do("POST", "/ops/v1/login", "", map[string]string{"username": user, "password": account.DemoPassword}, nil)
-	if r.status != 200 {
+	body := map[string]string{"username": user, "password": account.DemoPassword}
+	r := s.do("POST", "/ops/v1/login", "", body, nil)
+	if r.status == 401 && r.env.Code == "ops.otp_required" {
+		body["otp"] = s.code(DemoTOTPSecret)
+		if r = s.do("POST", "/ops/v1/login", "", body, nil); r.env.Code == "ops.otp_invalid" {
+			s.clk.Advance(totpPeriod * time.Second)
+			body["otp"] = s.code(DemoTOTPSecret)
+			r = s.do("POST", "/ops/v1/login", "", body, nil)
+		}
+	}
+	if r.status != 200 || r.value["token"] == nil {
 		s.t.Fatalf("login %s: %d %s", user, r.status, r.env.Code)
 	}
 	return r.value["token"].(string)
+}
+
+// code is the TOTP code of secret now on the site's clock.
+func (s *site) code(secret string) string {
+	s.t.Helper()
+	c, err := TOTPCode(secret, s.clk.Now())
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return c
 }
 
 // memberToken is a real player session token (never an operator token).

@@ -17,28 +17,60 @@ type Handler struct {
 
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, guard: Guard{Auth: svc}} }
 
-// Who may call what (the authorization test walks this table): public,
+// Who may call what (the authorization tests walk this table): public,
 // any logged-in operator, or one permission.
 const (
-	public      Permission = "public"
-	anyOperator Permission = "operator"
+	PermPublic      Permission = "public"
+	PermAnyOperator Permission = "operator"
 )
 
 var routeRoles = map[string]Permission{
-	"POST /ops/v1/login":       public,
-	"POST /ops/v1/logout":      anyOperator,
-	"GET /ops/v1/me":           anyOperator,
-	"GET /ops/v1/audit":        PermOperators,
-	"POST /ops/v1/adjustments": PermAdjust,
+	"POST /ops/v1/login":                          PermPublic,
+	"POST /ops/v1/login/enrol":                    PermPublic,
+	"POST /ops/v1/logout":                         PermAnyOperator,
+	"GET /ops/v1/me":                              PermAnyOperator,
+	"GET /ops/v1/me/sessions":                     PermAnyOperator,
+	"DELETE /ops/v1/me/sessions/{id}":             PermAnyOperator,
+	"GET /ops/v1/audit":                           PermAuditRead,
+	"POST /ops/v1/adjustments":                    PermAdjust,
+	"GET /ops/v1/adjustments":                     PermAdjust,
+	"POST /ops/v1/adjustments/{id}/approve":       PermAdjustApprove,
+	"POST /ops/v1/adjustments/{id}/reject":        PermAdjustApprove,
+	"GET /ops/v1/operators":                       PermOperators,
+	"POST /ops/v1/operators":                      PermOperators,
+	"PATCH /ops/v1/operators/{id}":                PermOperators,
+	"POST /ops/v1/operators/{id}/reset-totp":      PermOperators,
+	"POST /ops/v1/operators/{id}/sessions/revoke": PermOperators,
+}
+
+// RoutePermissions is a copy of this package's route table (the binary's
+// authorization matrix merges every package's).
+func RoutePermissions() map[string]Permission {
+	out := make(map[string]Permission, len(routeRoles))
+	for k, v := range routeRoles {
+		out[k] = v
+	}
+	return out
 }
 
 func (h *Handler) Routes(mux *http.ServeMux) {
 	handlers := map[string]func(http.ResponseWriter, *http.Request, Caller){
-		"POST /ops/v1/login":       h.login,
-		"POST /ops/v1/logout":      h.logout,
-		"GET /ops/v1/me":           h.me,
-		"GET /ops/v1/audit":        h.auditList,
-		"POST /ops/v1/adjustments": h.adjust,
+		"POST /ops/v1/login":                          h.login,
+		"POST /ops/v1/login/enrol":                    h.enrol,
+		"POST /ops/v1/logout":                         h.logout,
+		"GET /ops/v1/me":                              h.me,
+		"GET /ops/v1/me/sessions":                     h.mySessions,
+		"DELETE /ops/v1/me/sessions/{id}":             h.revokeMySession,
+		"GET /ops/v1/audit":                           h.auditList,
+		"POST /ops/v1/adjustments":                    h.adjust,
+		"GET /ops/v1/adjustments":                     h.adjustments,
+		"POST /ops/v1/adjustments/{id}/approve":       h.approve,
+		"POST /ops/v1/adjustments/{id}/reject":        h.reject,
+		"GET /ops/v1/operators":                       h.operators,
+		"POST /ops/v1/operators":                      h.addOperator,
+		"PATCH /ops/v1/operators/{id}":                h.patchOperator,
+		"POST /ops/v1/operators/{id}/reset-totp":      h.resetTOTP,
+		"POST /ops/v1/operators/{id}/sessions/revoke": h.revokeSessions,
 	}
 	for pattern, fn := range handlers {
 		perm, fn := routeRoles[pattern], fn
@@ -46,8 +78,8 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 			var c Caller
 			switch perm {
-			case public:
-			case anyOperator:
+			case PermPublic:
+			case PermAnyOperator:
 				var err error
 				if c, err = h.svc.Authenticate(r.Context(), TokenFrom(r)); err != nil {
 					httpx.Fail(w, r, err)
@@ -84,20 +116,22 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request, c Caller) {
 }
 
 func (h *Handler) me(w http.ResponseWriter, r *http.Request, c Caller) {
-	httpx.OK(w, r, h.svc.Me(c))
+	me, err := h.svc.Me(r.Context(), c)
+	httpx.Respond(w, r, map[string]any{"operator": me}, err)
 }
 
 func (h *Handler) auditList(w http.ResponseWriter, r *http.Request, _ Caller) {
 	q := httpx.NewQuery(r)
 	page := q.Int("page", 1, 1, 1_000_000)
 	size := q.Int("pageSize", 20, 1, 100)
-	action := q.Code("action", "", 64)
-	opID := q.Int("operatorId", 0, 0, 1<<31-1)
+	f := AuditFilter{Action: q.Code("action", "", 64), OperatorID: int64(q.Int("operatorId", 0, 0, 1<<31-1)),
+		TargetType: q.Code("targetType", "", 32), TargetID: q.Code("targetId", "", 64),
+		From: int64(q.Int("from", 0, 0, 1<<53)), To: int64(q.Int("to", 0, 0, 1<<53))}
 	if err := q.Err(); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	list, err := h.svc.AuditPage(r.Context(), action, int64(opID), page, size)
+	list, err := h.svc.AuditPage(r.Context(), f, page, size)
 	httpx.Respond(w, r, list, err)
 }
 
@@ -112,15 +146,19 @@ func (h *Handler) adjust(w http.ResponseWriter, r *http.Request, c Caller) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	res, err := h.svc.Adjust(r.Context(), c, key, req)
+	sub, err := h.svc.Submit(r.Context(), c, key, req)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	if res.Replay {
+	if sub.Pending != nil {
+		httpx.Accepted(w, r, map[string]any{"adjustment": sub.Pending})
+		return
+	}
+	if sub.Posted.Replay {
 		w.Header().Set("Idempotency-Replay", "true")
 	}
-	httpx.OK(w, r, res)
+	httpx.OK(w, r, sub.Posted)
 }
 
 // decodeAdjust reads the adjustment body (shape only; Service checks values).
@@ -128,4 +166,121 @@ func decodeAdjust(r *http.Request) (AdjustRequest, error) {
 	var req AdjustRequest
 	err := httpx.DecodeJSON(r, &req)
 	return req, err
+}
+
+func (h *Handler) enrol(w http.ResponseWriter, r *http.Request, _ Caller) {
+	var req EnrolRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	res, err := h.svc.Enrol(r.Context(), req, Client{IP: h.svc.ClientIP(r), UserAgent: r.UserAgent()})
+	httpx.Respond(w, r, res, err)
+}
+
+func (h *Handler) mySessions(w http.ResponseWriter, r *http.Request, c Caller) {
+	list, err := h.svc.MySessions(r.Context(), c, TokenFrom(r))
+	httpx.Respond(w, r, list, err)
+}
+
+func (h *Handler) revokeMySession(w http.ResponseWriter, r *http.Request, c Caller) {
+	httpx.Respond(w, r, nil, h.svc.RevokeMySession(r.Context(), c, r.PathValue("id")))
+}
+
+func (h *Handler) adjustments(w http.ResponseWriter, r *http.Request, _ Caller) {
+	q := httpx.NewQuery(r)
+	page := q.Int("page", 1, 1, 1_000_000)
+	size := q.Int("pageSize", 20, 1, 100)
+	status := q.OneOf("status", "", StatusPending, StatusPosted, StatusRejected)
+	if err := q.Err(); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	list, err := h.svc.Adjustments(r.Context(), status, page, size)
+	httpx.Respond(w, r, list, err)
+}
+
+func (h *Handler) approve(w http.ResponseWriter, r *http.Request, c Caller) {
+	id, err := httpx.PathID(r, "id", "operator.adjustment_not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	a, err := h.svc.Approve(r.Context(), c, id)
+	httpx.Respond(w, r, map[string]any{"adjustment": a}, err)
+}
+
+func (h *Handler) reject(w http.ResponseWriter, r *http.Request, c Caller) {
+	id, err := httpx.PathID(r, "id", "operator.adjustment_not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	var body struct {
+		Reason string `json:"reason"`
+	}
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	a, err := h.svc.Reject(r.Context(), c, id, body.Reason)
+	httpx.Respond(w, r, map[string]any{"adjustment": a}, err)
+}
+
+func (h *Handler) operators(w http.ResponseWriter, r *http.Request, _ Caller) {
+	q := httpx.NewQuery(r)
+	page := q.Int("page", 1, 1, 1_000_000)
+	size := q.Int("pageSize", 20, 1, 100)
+	text := q.Text("q", "", 32)
+	if err := q.Err(); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	list, err := h.svc.Operators(r.Context(), text, page, size)
+	httpx.Respond(w, r, list, err)
+}
+
+func (h *Handler) addOperator(w http.ResponseWriter, r *http.Request, c Caller) {
+	var req NewOperator
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	it, err := h.svc.AddOperator(r.Context(), c, req)
+	httpx.Respond(w, r, map[string]any{"operator": it}, err)
+}
+
+func (h *Handler) patchOperator(w http.ResponseWriter, r *http.Request, c Caller) {
+	id, err := httpx.PathID(r, "id", "operator.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	var p OperatorPatch
+	if err := httpx.DecodeJSON(r, &p); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	it, err := h.svc.PatchOperator(r.Context(), c, id, p)
+	httpx.Respond(w, r, map[string]any{"operator": it}, err)
+}
+
+func (h *Handler) resetTOTP(w http.ResponseWriter, r *http.Request, c Caller) {
+	id, err := httpx.PathID(r, "id", "operator.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	it, err := h.svc.ResetTOTP(r.Context(), c, id)
+	httpx.Respond(w, r, map[string]any{"operator": it}, err)
+}
+
+func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request, c Caller) {
+	id, err := httpx.PathID(r, "id", "operator.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	res, err := h.svc.RevokeOperatorSessions(r.Context(), c, id)
+	httpx.Respond(w, r, res, err)
 }

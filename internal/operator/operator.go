@@ -17,19 +17,25 @@ type Role string
 
 const (
 	RoleAdmin   Role = "ADMIN"   // everything
+	RoleFinance Role = "FINANCE" // money: queues, adjustments and their approval, reports
 	RoleCashier Role = "CASHIER" // deposit and withdrawal queues: read and decide
-	RoleFinance Role = "FINANCE" // manual adjustments, read the queues
+	RoleContent Role = "CONTENT" // storefront content
+	RoleSupport Role = "SUPPORT" // players: look up, lock, reset, responsible gaming
 	RoleViewer  Role = "VIEWER"  // read only
 )
 
 // Roles lists every role (validation, tests).
-var Roles = []Role{RoleAdmin, RoleCashier, RoleFinance, RoleViewer}
+var Roles = []Role{RoleAdmin, RoleFinance, RoleCashier, RoleContent, RoleSupport, RoleViewer}
 
 // Valid tells whether r is a known role.
 func (r Role) Valid() bool {
 	_, ok := rolePerms[r]
 	return ok
 }
+
+// TOTPAlways tells whether the role must enrol a TOTP second factor
+// whatever the brand says.
+func (r Role) TOTPAlways() bool { return r == RoleAdmin || r == RoleFinance }
 
 // Permission is one thing a handler asks for.
 type Permission string
@@ -38,33 +44,46 @@ const (
 	PermCashierRead   Permission = "cashier.read"
 	PermCashierDecide Permission = "cashier.decide"
 	PermAdjust        Permission = "ledger.adjust"
+	PermAdjustApprove Permission = "ledger.adjust.approve" // approve or reject another operator's adjustment
 	PermOperators     Permission = "operators.manage"
-	PermRGRead        Permission = "rg.read"        // responsible-gaming settings of a member
-	PermRGWrite       Permission = "rg.write"       // impose limits, time-outs, exclusions
-	PermReportsRead   Permission = "reports.read"   // the dashboard and reports
-	PermBrandRead     Permission = "brand.read"     // the brand's settings
-	PermBrandWrite    Permission = "brand.write"    // change them
-	PermGamesRead     Permission = "games.read"     // vendors and games with their switches
-	PermGamesWrite    Permission = "games.write"    // switch them, order them, schedule maintenance
+	PermAuditRead     Permission = "audit.read"
+	PermRGRead        Permission = "rg.read"  // responsible-gaming settings of a member
+	PermRGWrite       Permission = "rg.write" // impose limits, time-outs, exclusions
+	PermPlayersRead   Permission = "players.read"
+	PermPlayersWrite  Permission = "players.write" // lock, unlock, log out, reset password, notes
+	PermBrandRead     Permission = "brand.read"
+	PermBrandWrite    Permission = "brand.write"
+	PermContentWrite  Permission = "content.write"
+	PermGamesRead     Permission = "games.read"  // vendors and games with their switches
+	PermGamesWrite    Permission = "games.write" // switch them, order them, schedule maintenance
+	PermReportsRead   Permission = "reports.read"
 	PermFeedbackRead  Permission = "feedback.read"  // the players' feedback inbox
 	PermFeedbackReply Permission = "feedback.reply" // answer and close it
-	PermPlayersRead   Permission = "players.read"   // search players, the player page
-	PermPlayersWrite  Permission = "players.write"  // lock, unlock, log out, reset password, notes
 )
 
 // Permissions lists every permission (tests walk it).
-var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermOperators, PermRGRead, PermRGWrite, PermReportsRead, PermBrandRead, PermBrandWrite,
-	PermGamesRead, PermGamesWrite, PermFeedbackRead, PermFeedbackReply, PermPlayersRead, PermPlayersWrite}
+var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermOperators, PermAuditRead,
+	PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermBrandRead, PermBrandWrite, PermContentWrite, PermGamesRead,
+	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply}
 
-// rolePerms is the one table of who may do what. ADMIN holds everything.
+// rolePerms is the one table of who may do what (docs/operator-api.md,
+// "Roles"). ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
-	RoleAdmin: {PermCashierRead: true, PermCashierDecide: true, PermAdjust: true, PermOperators: true, PermRGRead: true, PermRGWrite: true,
-		PermReportsRead: true, PermBrandRead: true, PermBrandWrite: true, PermGamesRead: true, PermGamesWrite: true,
-		PermFeedbackRead: true, PermFeedbackReply: true, PermPlayersRead: true, PermPlayersWrite: true},
-	RoleCashier: {PermCashierRead: true, PermCashierDecide: true, PermRGRead: true, PermRGWrite: true, PermPlayersRead: true},
-	RoleFinance: {PermAdjust: true, PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermPlayersRead: true},
-	RoleViewer: {PermCashierRead: true, PermRGRead: true, PermReportsRead: true, PermBrandRead: true, PermGamesRead: true, PermFeedbackRead: true,
-		PermPlayersRead: true},
+	RoleAdmin: all(Permissions),
+	RoleFinance: all([]Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead,
+		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead}),
+	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead}),
+	RoleContent: all([]Permission{PermContentWrite, PermBrandRead}),
+	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply}),
+	RoleViewer:  all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead}),
+}
+
+func all(ps []Permission) map[Permission]bool {
+	m := make(map[Permission]bool, len(ps))
+	for _, p := range ps {
+		m[p] = true
+	}
+	return m
 }
 
 // Can tells whether the role holds the permission.

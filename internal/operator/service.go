@@ -64,7 +64,8 @@ type Service struct {
 	limiter   account.Limiter // per-IP failure budgets
 	gates     *account.Gates  // per operator: LockoutAfter checks at once in this process
 
-	adj *adjuster // nil until UseWallet
+	adj   *adjuster   // nil until UseWallet
+	brand BrandSource // the TOTP requirement and the approval amount; nil: neither
 }
 
 // NewService starts the audit writer; Close stops it.
@@ -121,25 +122,39 @@ type Client struct {
 type LoginRequest struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
+	OTP      string `json:"otp,omitempty"` // the TOTP code of an enrolled operator
 }
 
-// LoginResult is the answer of a login.
+// LoginResult is the answer of a login: a session, or (an operator who
+// must enrol a second factor first) an enrolment and no session.
 type LoginResult struct {
-	Token     string `json:"token"`
-	ExpiresAt int64  `json:"expiresAt"` // Unix ms, the absolute limit
-	Operator  Me     `json:"operator"`
+	Token     string     `json:"token,omitempty"`
+	ExpiresAt int64      `json:"expiresAt,omitempty"` // Unix ms, the absolute limit
+	Operator  *Me        `json:"operator,omitempty"`
+	Enrolment *Enrolling `json:"enrolment,omitempty"`
+}
+
+// Enrolling is what an operator needs to add the TOTP secret to an
+// authenticator app; Token is exchanged with the first code at
+// POST /ops/v1/login/enrol. The secret is shown here only.
+type Enrolling struct {
+	Token      string `json:"token"`
+	Secret     string `json:"secret"`
+	OTPAuthURI string `json:"otpauthUri"`
+	ExpiresAt  int64  `json:"expiresAt"` // Unix ms
 }
 
 // Me describes the calling operator.
 type Me struct {
-	ID          int64        `json:"id"`
-	Username    string       `json:"username"`
-	Role        Role         `json:"role"`
-	Permissions []Permission `json:"permissions"`
+	ID           int64        `json:"id"`
+	Username     string       `json:"username"`
+	Role         Role         `json:"role"`
+	Permissions  []Permission `json:"permissions"`
+	TOTPEnrolled bool         `json:"totpEnrolled"`
 }
 
-func meOf(c Caller) Me {
-	m := Me{ID: c.ID, Username: c.Username, Role: c.Role, Permissions: []Permission{}}
+func meOf(c Caller, enrolled bool) Me {
+	m := Me{ID: c.ID, Username: c.Username, Role: c.Role, Permissions: []Permission{}, TOTPEnrolled: enrolled}
 	for _, p := range Permissions {
 		if c.Role.Can(p) {
 			m.Permissions = append(m.Permissions, p)
@@ -160,7 +175,10 @@ const (
 // budgets are claimed before the password is checked, so parallel requests
 // check no more passwords than they allow; the check runs under the
 // process-wide hashing bound (503 auth.busy, nothing counted). Every
-// attempt is audited.
+// attempt is audited. After the right password an operator with a second
+// factor needs its code (ops.otp_required; a wrong or replayed code counts
+// like a wrong password, ops.otp_invalid), and one without it who must have
+// one gets an enrolment instead of a session (accounts.go).
 func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (LoginResult, error) {
 	req.Username = strings.TrimSpace(req.Username)
 	if req.Username == "" || len(req.Username) > maxUsername || req.Password == "" || len(req.Password) > maxPassword {
@@ -240,8 +258,9 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 		}
 		return LoginResult{}, apperr.Unauthorized("operator.invalid_credentials")
 	}
-	_ = s.limiter.Undo(ctx, ipKey)
 	if o.Status != 0 || !o.Role.Valid() {
+		_ = s.limiter.Undo(ctx, ipKey)
+		_ = s.store.UnclaimLogin(ctx, o.ID)
 		s.auditQuiet(ctx, o.ID, ActionLoginFailed, target(o.ID), map[string]any{"username": o.Username, "reason": "disabled"}, cl.IP)
 		return LoginResult{}, apperr.Forbidden("operator.disabled")
 	}
@@ -250,6 +269,34 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 			_ = s.store.SetPassword(ctx, o.ID, o.PasswordHash, h, now)
 		}
 	}
+	if o.TOTPEnrolled() {
+		if strings.TrimSpace(req.OTP) == "" { // the right password: the console asks for the code next
+			_ = s.limiter.Undo(ctx, ipKey)
+			_ = s.store.UnclaimLogin(ctx, o.ID)
+			return LoginResult{}, apperr.Unauthorized("ops.otp_required")
+		}
+		if err := s.checkCode(ctx, o, o.TOTPSecret, req.OTP, now, cl); err != nil {
+			return LoginResult{}, err
+		}
+		_ = s.limiter.Undo(ctx, ipKey)
+		return s.startSession(ctx, o, cl, now)
+	}
+	required, err := s.totpRequired(ctx, o.Role)
+	if err != nil {
+		_ = s.store.UnclaimLogin(ctx, o.ID)
+		return LoginResult{}, err
+	}
+	_ = s.limiter.Undo(ctx, ipKey)
+	if required {
+		_ = s.store.UnclaimLogin(ctx, o.ID)
+		return s.startEnrolment(ctx, o, cl, now)
+	}
+	return s.startSession(ctx, o, cl, now)
+}
+
+// startSession stores a new session of o (clearing its failure count) and
+// audits the login.
+func (s *Service) startSession(ctx context.Context, o Operator, cl Client, now time.Time) (LoginResult, error) {
 	token, tokenHash := session.NewToken()
 	sess := Session{TokenHash: tokenHash, OperatorID: o.ID, IP: cl.IP, UserAgent: truncate(cl.UserAgent, 256),
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout)}
@@ -260,7 +307,8 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, cl Client) (Login
 	if err := s.Audit(ctx, c, ActionLogin, target(o.ID), nil); err != nil {
 		return LoginResult{}, err
 	}
-	return LoginResult{Token: token, ExpiresAt: sess.ExpiresAt.UnixMilli(), Operator: meOf(c)}, nil
+	me := meOf(c, o.TOTPEnrolled())
+	return LoginResult{Token: token, ExpiresAt: sess.ExpiresAt.UnixMilli(), Operator: &me}, nil
 }
 
 // claimWait bounds how long a login waits for a check while the whole
@@ -321,8 +369,14 @@ func (s *Service) Logout(ctx context.Context, c Caller, token string) error {
 	return s.Audit(ctx, c, ActionLogout, target(c.ID), nil)
 }
 
-// Me describes the caller with its permissions.
-func (s *Service) Me(c Caller) Me { return meOf(c) }
+// Me describes the caller with its permissions and second factor.
+func (s *Service) Me(ctx context.Context, c Caller) (Me, error) {
+	o, err := s.store.OperatorByID(ctx, c.ID)
+	if err != nil {
+		return Me{}, err
+	}
+	return meOf(c, o.TOTPEnrolled()), nil
+}
 
 // Authenticate resolves a bearer token. No token is auth.token_required; an
 // unknown, revoked, idle (30 min) or expired (12 h) one, or one of a
@@ -380,26 +434,6 @@ func (s *Service) auditQuiet(ctx context.Context, operatorID int64, action, targ
 	}
 }
 
-// AuditList is the answer of GET /ops/v1/audit.
-type AuditList struct {
-	List     []AuditRow `json:"list"`
-	Total    int        `json:"total"`
-	Page     int        `json:"page"`
-	PageSize int        `json:"pageSize"`
-}
-
-// AuditPage lists audit rows newest first.
-func (s *Service) AuditPage(ctx context.Context, action string, operatorID int64, page, pageSize int) (AuditList, error) {
-	rows, total, err := s.store.AuditRows(ctx, AuditQuery{Action: action, OperatorID: operatorID, Offset: (page - 1) * pageSize, Limit: pageSize})
-	if err != nil {
-		return AuditList{}, err
-	}
-	for i := range rows {
-		rows[i].Detail = decodeDetail(rows[i].detailJSON)
-	}
-	return AuditList{List: rows, Total: total, Page: page, PageSize: pageSize}, nil
-}
-
 // CreateOperator adds an operator with a password (the `palaro operator
 // add` command; a back-office screen later).
 func (s *Service) CreateOperator(ctx context.Context, username, password string, role Role) (int64, error) {
@@ -410,8 +444,8 @@ func (s *Service) CreateOperator(ctx context.Context, username, password string,
 	if !role.Valid() {
 		return 0, apperr.Invalid("operator.invalid_role")
 	}
-	if len(password) < 8 || len(password) > maxPassword || strings.EqualFold(password, username) || account.IsCommonPassword(password) {
-		return 0, apperr.Invalid("operator.weak_password").With("min", 8).With("max", maxPassword)
+	if err := checkPassword(username, password); err != nil {
+		return 0, err
 	}
 	h, err := account.HashPassword(password, s.cfg.Argon2)
 	if err != nil {
@@ -434,18 +468,27 @@ func ValidUsername(u string) error {
 	return nil
 }
 
-// DemoOperators are created by SeedDemo with account.DemoPassword.
+// DemoOperators are created by SeedDemo with account.DemoPassword, one per
+// role; those whose role needs a second factor get DemoTOTPSecret.
 var DemoOperators = []struct {
 	Username string
 	Role     Role
-}{{"ops01", RoleAdmin}, {"cashier01", RoleCashier}, {"finance01", RoleFinance}}
+}{{"ops01", RoleAdmin}, {"finance01", RoleFinance}, {"cashier01", RoleCashier}, {"content01", RoleContent},
+	{"support01", RoleSupport}, {"viewer01", RoleViewer}}
 
 // SeedDemo creates the demo operators that do not exist yet and reports
-// whether it created any.
-func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now time.Time) (bool, error) {
+// whether it created any. With demoTOTP (demo mode only) ops01 and finance01
+// get the known DemoTOTPSecret, so the demo stays usable (`palaro operator
+// otp`); without it they enrol their own at the first login.
+func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now time.Time, demoTOTP bool) (bool, error) {
 	created := false
 	for _, d := range DemoOperators {
-		if _, err := store.OperatorByUsername(ctx, d.Username); err == nil {
+		if o, err := store.OperatorByUsername(ctx, d.Username); err == nil {
+			if demoTOTP && d.Role.TOTPAlways() && !o.TOTPEnrolled() && o.Role == d.Role { // seeded before second factors existed
+				if err := store.SetDemoTOTP(ctx, o.ID, DemoTOTPSecret, now); err != nil {
+					return created, err
+				}
+			}
 			continue
 		} else if apperr.As(err).Kind != apperr.KindNotFound {
 			return created, err
@@ -454,8 +497,14 @@ func SeedDemo(ctx context.Context, store *Store, p account.Argon2Params, now tim
 		if err != nil {
 			return created, err
 		}
-		if _, err := store.CreateOperator(ctx, d.Username, h, d.Role, now); err != nil {
+		id, err := store.CreateOperator(ctx, d.Username, h, d.Role, now)
+		if err != nil {
 			return created, err
+		}
+		if demoTOTP && d.Role.TOTPAlways() {
+			if err := store.SetDemoTOTP(ctx, id, DemoTOTPSecret, now); err != nil {
+				return created, err
+			}
 		}
 		created = true
 	}

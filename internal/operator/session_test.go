@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -14,17 +15,19 @@ func TestLogin(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
 		t.Run("OK", func(t *testing.T) {
-			r := s.do("POST", "/ops/v1/login", "", map[string]string{"username": "FINANCE01", "password": account.DemoPassword}, nil)
+			r := s.do("POST", "/ops/v1/login", "", map[string]string{"username": "CASHIER01", "password": account.DemoPassword}, nil)
 			if r.status != 200 || len(r.value["token"].(string)) != session.TokenLen {
 				t.Fatalf("login: %d %+v", r.status, r.env)
 			}
 			op := r.value["operator"].(map[string]any)
-			if op["username"] != "finance01" || op["role"] != "FINANCE" || num(op["id"]) == 0 {
+			if op["username"] != "cashier01" || op["role"] != "CASHIER" || num(op["id"]) == 0 || op["totpEnrolled"] != false {
 				t.Fatalf("operator: %+v", op)
 			}
 			me := s.do("GET", "/ops/v1/me", r.value["token"].(string), nil, nil)
-			perms, _ := me.value["permissions"].([]any)
-			if me.status != 200 || me.value["role"] != "FINANCE" || len(perms) != 7 { // cashier.read, ledger.adjust, rg.read, reports.read, brand.read, games.read, players.read
+			mo, _ := me.value["operator"].(map[string]any)
+			perms, _ := mo["permissions"].([]any)
+			if me.status != 200 || mo["role"] != "CASHIER" || fmt.Sprint(perms) != "[cashier.read cashier.decide rg.read rg.write players.read]" ||
+				mo["totpEnrolled"] != false {
 				t.Fatalf("me: %d %+v", me.status, me.value)
 			}
 			if s.auditCount(ActionLogin) != 1 {

@@ -2,15 +2,23 @@ package operator
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/sealed"
 )
 
 // Store holds the operator SQL for SQLite and PostgreSQL.
-type Store struct{ db *db.DB }
+type Store struct {
+	db *db.DB
+
+	boxMu sync.Mutex
+	box   *sealed.Box // seals TOTP secrets at rest; loaded on first use
+}
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
@@ -24,7 +32,13 @@ type Operator struct {
 	FailedLogins int
 	LockedUntil  time.Time
 	CreatedAt    time.Time
+	TOTPSecret   string // sealed; "" when not enrolled
+	TOTPLastStep int64  // the last accepted 30-second step
+	LastLoginAt  time.Time
 }
+
+// TOTPEnrolled tells whether the operator has a second factor.
+func (o Operator) TOTPEnrolled() bool { return o.TOTPSecret != "" }
 
 // Session is one operator_session row; the token itself is never stored.
 type Session struct {
@@ -52,14 +66,15 @@ func fromMS(v int64) time.Time {
 	return time.UnixMilli(v)
 }
 
-const operatorCols = `id, username, password_hash, role, status, failed_logins, locked_until, created_at`
+const operatorCols = `id, username, password_hash, role, status, failed_logins, locked_until, created_at, totp_secret, totp_last_step, last_login_at`
 
 func scanOperator(row interface{ Scan(...any) error }) (Operator, error) {
 	var o Operator
 	var role string
-	var locked, created int64
-	err := row.Scan(&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &created)
-	o.Role, o.LockedUntil, o.CreatedAt = Role(role), fromMS(locked), fromMS(created)
+	var locked, created, last int64
+	err := row.Scan(&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &created,
+		&o.TOTPSecret, &o.TOTPLastStep, &last)
+	o.Role, o.LockedUntil, o.CreatedAt, o.LastLoginAt = Role(role), fromMS(locked), fromMS(created), fromMS(last)
 	return o, err
 }
 
@@ -153,8 +168,8 @@ func (s *Store) StartSession(ctx context.Context, sess Session) error {
 			ms(sess.CreatedAt), ms(sess.LastSeenAt), ms(sess.ExpiresAt)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?`),
-			ms(sess.CreatedAt), sess.OperatorID)
+		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE account_operator SET failed_logins = 0, locked_until = 0, last_login_at = ?,
+			updated_at = ? WHERE id = ?`), ms(sess.CreatedAt), ms(sess.CreatedAt), sess.OperatorID)
 		return err
 	})
 	if err != nil {
@@ -169,13 +184,14 @@ func (s *Store) SessionOperator(ctx context.Context, tokenHash string) (Session,
 	var sess Session
 	var created, seen, expires, revoked int64
 	row := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT s.token_hash, s.operator_id, s.ip, s.user_agent, s.created_at, s.last_seen_at,
-		s.expires_at, s.revoked_at, o.id, o.username, o.password_hash, o.role, o.status, o.failed_logins, o.locked_until, o.created_at
+		s.expires_at, s.revoked_at, o.id, o.username, o.password_hash, o.role, o.status, o.failed_logins, o.locked_until, o.created_at,
+		o.totp_secret, o.totp_last_step, o.last_login_at
 		FROM operator_session s JOIN account_operator o ON o.id = s.operator_id WHERE s.token_hash = ?`), tokenHash)
 	var o Operator
 	var role string
-	var locked, oCreated int64
+	var locked, oCreated, last int64
 	err := row.Scan(&sess.TokenHash, &sess.OperatorID, &sess.IP, &sess.UserAgent, &created, &seen, &expires, &revoked,
-		&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &oCreated)
+		&o.ID, &o.Username, &o.PasswordHash, &role, &o.Status, &o.FailedLogins, &locked, &oCreated, &o.TOTPSecret, &o.TOTPLastStep, &last)
 	if db.IsNoRows(err) {
 		return sess, o, apperr.Unauthorized("operator.session_expired")
 	}
@@ -183,7 +199,7 @@ func (s *Store) SessionOperator(ctx context.Context, tokenHash string) (Session,
 		return sess, o, apperr.Internal(err, "select operator session")
 	}
 	sess.CreatedAt, sess.LastSeenAt, sess.ExpiresAt, sess.RevokedAt = fromMS(created), fromMS(seen), fromMS(expires), fromMS(revoked)
-	o.Role, o.LockedUntil, o.CreatedAt = Role(role), fromMS(locked), fromMS(oCreated)
+	o.Role, o.LockedUntil, o.CreatedAt, o.LastLoginAt = Role(role), fromMS(locked), fromMS(oCreated), fromMS(last)
 	return sess, o, nil
 }
 
@@ -202,21 +218,107 @@ func (s *Store) RevokeSession(ctx context.Context, tokenHash string, at time.Tim
 	return nil
 }
 
-// AuditRow is one operator_audit row.
+// AuditRow is one operator_audit row, as GET /ops/v1/audit lists it.
 type AuditRow struct {
-	ID         int64          `json:"id"`
-	OperatorID int64          `json:"operatorId"` // 0: unknown username (failed login)
-	Operator   string         `json:"operator"`   // username, "" when unknown
-	Action     string         `json:"action"`
-	Target     string         `json:"target"`
-	Detail     map[string]any `json:"detail"`
-	IP         string         `json:"ip"`
-	CreatedAt  int64          `json:"createdAt"` // Unix ms
+	ID         int64           `json:"id"`
+	CreatedAt  int64           `json:"at"`         // Unix ms
+	OperatorID int64           `json:"operatorId"` // 0: unknown username (failed login)
+	Operator   string          `json:"operatorUsername"`
+	Action     string          `json:"action"`
+	TargetType string          `json:"targetType"` // "member", "operator", "adjustment", ...
+	TargetID   string          `json:"targetId"`
+	Reason     string          `json:"reason"`
+	Before     json.RawMessage `json:"before"` // JSON object or null
+	After      json.RawMessage `json:"after"`  // JSON object or null
+	IP         string          `json:"ip"`
+	Target     string          `json:"-"` // "<type>:<id>" as Audit callers give it
 	detailJSON string
+	beforeJSON string
+	afterJSON  string
 }
 
-// Adjustment is the stored first answer of a manual adjustment.
+// split fills the target's type and id and the row's after state and
+// reason from what Audit callers give (a "<type>:<id>" target and a detail
+// object), unless set already.
+func (a *AuditRow) split() {
+	if a.TargetType == "" && a.Target != "" {
+		if i := strings.IndexByte(a.Target, ':'); i > 0 {
+			a.TargetType, a.TargetID = a.Target[:i], a.Target[i+1:]
+		} else {
+			a.TargetType = a.Target
+		}
+	}
+	if a.Target == "" && a.TargetType != "" {
+		a.Target = a.TargetType + ":" + a.TargetID
+	}
+	if a.beforeJSON != "" || a.afterJSON != "" || a.detailJSON == "" || a.detailJSON == "{}" {
+		return
+	}
+	var d map[string]json.RawMessage
+	if json.Unmarshal([]byte(a.detailJSON), &d) != nil {
+		return
+	}
+	if r, ok := d["reason"]; ok && a.Reason == "" {
+		_ = json.Unmarshal(r, &a.Reason)
+	}
+	before, hasBefore := d["before"]
+	after, hasAfter := d["after"]
+	delete(d, "reason")
+	delete(d, "before")
+	delete(d, "after")
+	if !hasBefore && !hasAfter {
+		a.afterJSON = encodeObject(d)
+		return
+	}
+	// The rest of the detail (type, amount, order number) is the context of
+	// both states; a state that is not an object is its "value".
+	state := func(raw json.RawMessage) string {
+		m := map[string]json.RawMessage{}
+		if json.Unmarshal(raw, &m) != nil || m == nil {
+			m = map[string]json.RawMessage{"value": raw}
+		}
+		for k, v := range d {
+			if _, ok := m[k]; !ok {
+				m[k] = v
+			}
+		}
+		return encodeObject(m)
+	}
+	if hasBefore {
+		a.beforeJSON = state(before)
+	}
+	a.afterJSON = state(after)
+	if !hasAfter {
+		a.afterJSON = encodeObject(d)
+	}
+}
+
+func encodeObject(m map[string]json.RawMessage) string {
+	if len(m) == 0 {
+		return ""
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func (a AuditRow) afterText() string {
+	if a.afterJSON != "" || a.detailJSON == "{}" {
+		return a.afterJSON
+	}
+	return a.detailJSON
+}
+
+// Adjustment is the stored first answer of a manual adjustment, or one
+// waiting for approval (maker-checker).
 type Adjustment struct {
+	ID          int64
+	Status      string // POSTED, PENDING_APPROVAL, APPROVING, REJECTED
+	CheckerID   int64
+	DecidedAt   time.Time
+	Decision    string // the reject reason
 	OperatorID  int64
 	Key         string
 	RequestHash string
@@ -248,16 +350,23 @@ func (s *Store) writeBatch(ctx context.Context, audits []AuditRow, adjs []Adjust
 			}
 		}
 		if len(audits) > 0 {
-			args := make([]any, 0, 6*len(audits))
+			args := make([]any, 0, 11*len(audits))
 			for _, a := range audits {
 				var op any
 				if a.OperatorID != 0 {
 					op = a.OperatorID
 				}
-				args = append(args, op, a.Action, a.Target, a.detailJSON, a.IP, a.CreatedAt)
+				a.split()
+				detail := a.detailJSON
+				if detail == "" {
+					detail = "{}"
+				}
+				args = append(args, op, a.Action, a.Target, detail, a.IP, a.CreatedAt, a.TargetType, a.TargetID, a.Reason,
+					a.beforeJSON, a.afterText())
 			}
-			if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO operator_audit (operator_id, action, target, detail, ip, created_at)
-				VALUES (?, ?, ?, ?, ?, ?)`+strings.Repeat(`, (?, ?, ?, ?, ?, ?)`, len(audits)-1)), args...); err != nil {
+			if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO operator_audit (operator_id, action, target, detail, ip, created_at,
+				target_type, target_id, reason, before_json, after_json)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`+strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, len(audits)-1)), args...); err != nil {
 				return err
 			}
 		}
@@ -265,20 +374,16 @@ func (s *Store) writeBatch(ctx context.Context, audits []AuditRow, adjs []Adjust
 	})
 }
 
-// AdjustmentByKey reads the recorded answer of (operator, key), or NotFound.
+// AdjustmentByKey reads the record of (operator, key), or NotFound.
 func (s *Store) AdjustmentByKey(ctx context.Context, operatorID int64, key string) (Adjustment, error) {
-	a := Adjustment{OperatorID: operatorID, Key: key}
-	var created int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT request_hash, member_id, direction, amount, currency, reason, posting_id,
-		balance, created_at FROM operator_adjustment WHERE operator_id = ? AND idempotency_key = ?`), operatorID, key).
-		Scan(&a.RequestHash, &a.MemberID, &a.Direction, &a.Amount, &a.Currency, &a.Reason, &a.PostingID, &a.Balance, &created)
+	a, err := scanAdjustment(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+adjustmentCols+` FROM operator_adjustment
+		WHERE operator_id = ? AND idempotency_key = ?`), operatorID, key))
 	if db.IsNoRows(err) {
 		return a, apperr.NotFound("operator.adjustment_not_found")
 	}
 	if err != nil {
 		return a, apperr.Internal(err, "select adjustment")
 	}
-	a.CreatedAt = fromMS(created)
 	return a, nil
 }
 
@@ -286,6 +391,9 @@ func (s *Store) AdjustmentByKey(ctx context.Context, operatorID int64, key strin
 type AuditQuery struct {
 	Action     string
 	OperatorID int64
+	TargetType string
+	TargetID   string
+	From, To   int64 // Unix ms, inclusive; 0: open
 	Offset     int
 	Limit      int
 }
@@ -301,12 +409,29 @@ func (s *Store) AuditRows(ctx context.Context, q AuditQuery) ([]AuditRow, int, e
 		where += ` AND a.operator_id = ?`
 		args = append(args, q.OperatorID)
 	}
+	if q.TargetType != "" {
+		where += ` AND a.target_type = ?`
+		args = append(args, q.TargetType)
+	}
+	if q.TargetID != "" {
+		where += ` AND a.target_id = ?`
+		args = append(args, q.TargetID)
+	}
+	if q.From != 0 {
+		where += ` AND a.created_at >= ?`
+		args = append(args, q.From)
+	}
+	if q.To != 0 {
+		where += ` AND a.created_at <= ?`
+		args = append(args, q.To)
+	}
 	var total int
 	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM operator_audit a WHERE `+where), args...).Scan(&total); err != nil {
 		return nil, 0, apperr.Internal(err, "count audit")
 	}
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT a.id, COALESCE(a.operator_id, 0), COALESCE(o.username, ''), a.action, a.target,
-		a.detail, a.ip, a.created_at FROM operator_audit a LEFT JOIN account_operator o ON o.id = a.operator_id
+		a.detail, a.ip, a.created_at, a.target_type, a.target_id, a.reason, a.before_json, a.after_json
+		FROM operator_audit a LEFT JOIN account_operator o ON o.id = a.operator_id
 		WHERE `+where+` ORDER BY a.id DESC LIMIT ? OFFSET ?`), append(args, q.Limit, q.Offset)...)
 	if err != nil {
 		return nil, 0, apperr.Internal(err, "list audit")
@@ -315,8 +440,16 @@ func (s *Store) AuditRows(ctx context.Context, q AuditQuery) ([]AuditRow, int, e
 	out := []AuditRow{}
 	for rows.Next() {
 		var a AuditRow
-		if err := rows.Scan(&a.ID, &a.OperatorID, &a.Operator, &a.Action, &a.Target, &a.detailJSON, &a.IP, &a.CreatedAt); err != nil {
+		var before, after string
+		if err := rows.Scan(&a.ID, &a.OperatorID, &a.Operator, &a.Action, &a.Target, &a.detailJSON, &a.IP, &a.CreatedAt,
+			&a.TargetType, &a.TargetID, &a.Reason, &before, &after); err != nil {
 			return nil, 0, apperr.Internal(err, "scan audit")
+		}
+		if before != "" {
+			a.Before = json.RawMessage(before)
+		}
+		if after != "" {
+			a.After = json.RawMessage(after)
 		}
 		out = append(out, a)
 	}

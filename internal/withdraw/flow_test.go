@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/db/dbtest"
 )
@@ -196,12 +197,12 @@ func TestFlow(t *testing.T) {
 			if first["memberAccount"] != p.name || first["memberId"] != float64(p.id) {
 				t.Fatalf("%+v", first)
 			}
-			audit, err := s.ops.AuditPage(context.Background(), "", 0, 1, 100)
+			audit, err := s.ops.AuditPage(context.Background(), operator.AuditFilter{}, 1, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
 			actions := map[string]int{}
-			for _, row := range audit.List {
+			for _, row := range audit.Items {
 				actions[row.Action]++
 			}
 			if actions["withdrawal.approve"] != 4 || actions["withdrawal.reject"] != 1 || actions["withdrawal.full_payment"] != 2 {

@@ -20,6 +20,7 @@ import (
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/operator/optest"
 	"github.com/palaro/palaro/internal/payment"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -75,14 +76,11 @@ func newSite(t testing.TB, d *db.DB) *site {
 	opsCfg := operator.DefaultConfig
 	opsCfg.Argon2 = testArgon2
 	opsStore := operator.NewStore(d)
-	if _, err := operator.SeedDemo(ctx, opsStore, testArgon2, time.Now()); err != nil {
+	if _, err := operator.SeedDemo(ctx, opsStore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	s.ops = operator.NewService(opsStore, clock.System{}, opsCfg, nil)
 	t.Cleanup(s.ops.Close)
-	if _, err := s.ops.CreateOperator(ctx, "viewer01", "ViewerPass2026", operator.RoleViewer); err != nil {
-		t.Fatal(err)
-	}
 	s.notes = notify.NewService(notify.NewStore(d), nil, clock.System{}, nil)
 
 	mux := http.NewServeMux()
@@ -139,15 +137,7 @@ func (s *site) trial() string {
 
 func (s *site) opsLogin(user string) string {
 	s.t.Helper()
-	pw := account.DemoPassword
-	if user == "viewer01" {
-		pw = "ViewerPass2026"
-	}
-	res, err := s.ops.Login(context.Background(), operator.LoginRequest{Username: user, Password: pw}, operator.Client{IP: "192.0.2.9", UserAgent: "test"})
-	if err != nil {
-		s.t.Fatalf("operator login %s: %v", user, err)
-	}
-	return res.Token
+	return optest.Login(s.t, s.ops, user, account.DemoPassword, time.Now)
 }
 
 // player is a member with a session, a balance, a payment password and

@@ -46,8 +46,11 @@ func TestAuthorization(t *testing.T) {
 				}
 			}
 		}
-		ops := map[operator.Role]string{operator.RoleAdmin: "ops01", operator.RoleCashier: "cashier01", operator.RoleFinance: "finance01", operator.RoleViewer: "viewer01"}
-		for pattern, perm := range opsRoutePerms {
+		ops := map[operator.Role]string{}
+		for _, d := range operator.DemoOperators {
+			ops[d.Role] = d.Username
+		}
+		for pattern, perm := range OpsRoutePerms {
 			method, route, _ := strings.Cut(pattern, " ")
 			if r := s.do(method, pathOf(route, wid), "", "{}", nil); r.status != 401 {
 				t.Errorf("%s without a token: %d", pattern, r.status)
@@ -66,8 +69,8 @@ func TestAuthorization(t *testing.T) {
 				}
 			}
 		}
-		// VIEWER and FINANCE read but never decide; CASHIER and ADMIN decide.
-		for _, r := range []operator.Role{operator.RoleViewer, operator.RoleFinance} {
+		// VIEWER and SUPPORT read but never decide; CASHIER, FINANCE and ADMIN decide.
+		for _, r := range []operator.Role{operator.RoleViewer, operator.RoleSupport} {
 			if r.Can(operator.PermCashierDecide) || !r.Can(operator.PermCashierRead) {
 				t.Errorf("%s permissions", r)
 			}

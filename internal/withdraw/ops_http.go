@@ -17,9 +17,9 @@ func NewOpsHandler(svc *Service, auth operator.Authenticator) *OpsHandler {
 	return &OpsHandler{svc: svc, guard: operator.Guard{Auth: auth}}
 }
 
-// opsRoutePerms: the permission each operator route needs (the
+// OpsRoutePerms: the permission each operator route needs (the
 // authorization test walks this table).
-var opsRoutePerms = map[string]operator.Permission{
+var OpsRoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/cashier/withdrawals":                    operator.PermCashierRead,
 	"GET /ops/v1/cashier/withdrawals/report":             operator.PermCashierRead,
 	"GET /ops/v1/cashier/withdrawals/{id}":               operator.PermCashierRead,
@@ -40,7 +40,7 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 		"POST /ops/v1/cashier/withdrawals/{id}/full-payment": h.fullPayment,
 	}
 	for pattern, fn := range handlers {
-		perm := opsRoutePerms[pattern]
+		perm := OpsRoutePerms[pattern]
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			c, ok := h.guard.Require(w, r, perm)
 			if !ok {

@@ -147,7 +147,8 @@ func (s *Service) Approve(ctx context.Context, op operator.Caller, id int64) (Op
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
-	s.audit(ctx, op, "withdrawal.approve", o, nil)
+	s.audit(ctx, op, "withdrawal.approve", o, map[string]any{"before": map[string]any{"status": StatusPendingReview},
+		"after": map[string]any{"status": o.Status}})
 	s.notice(ctx, o, NoticeApproved, nil)
 	if err := s.payout(ctx, o); err != nil {
 		s.logger.ErrorContext(ctx, "withdraw: payout", "order", o.ID, "err", err)
@@ -168,7 +169,8 @@ func (s *Service) Reject(ctx context.Context, op operator.Caller, id int64, reas
 	if err := s.release(ctx, o); err != nil {
 		return OpsWithdrawal{}, err
 	}
-	s.audit(ctx, op, "withdrawal.reject", o, map[string]any{"reason": reason})
+	s.audit(ctx, op, "withdrawal.reject", o, map[string]any{"reason": reason, "before": map[string]any{"status": StatusPendingReview},
+		"after": map[string]any{"status": o.Status}})
 	s.notice(ctx, o, NoticeRejected, map[string]string{"reason": reason})
 	return s.OpsGet(ctx, id)
 }
@@ -192,7 +194,8 @@ func (s *Service) FullPayment(ctx context.Context, op operator.Caller, id int64)
 	if !ok {
 		return OpsWithdrawal{}, apperr.Conflict("withdraw.invalid_state").With("status", o.Status)
 	}
-	s.audit(ctx, op, "withdrawal.full_payment", o, map[string]any{"from": o.Status})
+	s.audit(ctx, op, "withdrawal.full_payment", o, map[string]any{"from": o.Status, "before": map[string]any{"status": o.Status},
+		"after": map[string]any{"status": StatusFullPayment}})
 	return s.OpsGet(ctx, id)
 }
 

@@ -55,6 +55,12 @@ func OK(w http.ResponseWriter, r *http.Request, value any) {
 	writeJSON(w, r, http.StatusOK, Envelope{Success: true, Code: "ok", Value: value})
 }
 
+// Accepted writes a success envelope with 202: the request is recorded
+// but not done yet (an adjustment waiting for approval).
+func Accepted(w http.ResponseWriter, r *http.Request, value any) {
+	writeJSON(w, r, http.StatusAccepted, Envelope{Success: true, Code: "ok", Value: value})
+}
+
 // OKPublic writes a success envelope that browsers and shared caches may keep
 // for maxAge seconds: only for values that are the same for every caller.
 func OKPublic(w http.ResponseWriter, r *http.Request, value any, maxAge int) {

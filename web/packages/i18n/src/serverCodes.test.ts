@@ -38,6 +38,13 @@ function stringSlice(src: string, name: string): string[] {
     });
 }
 
+/** The error codes with the prefix a Go message table registers: `"prefix.code": {...}`. */
+function registered(src: string, prefix: string): string[] {
+  const out = new Set<string>();
+  for (const m of src.matchAll(new RegExp(`^\\s*"(${prefix.replace('.', '\\.')}[a-z_]+)":`, 'gm'))) out.add(m[1]);
+  return [...out];
+}
+
 function lookup(lang: string, ns: string, key: string): unknown {
   const doc = JSON.parse(readFileSync(join(locales, lang, `${ns}.json`), 'utf8'));
   return key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
@@ -49,6 +56,7 @@ const groups: { what: string; codes: string[]; ns: string; key: (code: string) =
   { what: 'round statuses (internal/gamewallet)', codes: constants(go('internal/gamewallet/gamewallet.go'), 'Status'), ns: 'records', key: (c) => `status.${c}` },
   { what: 'account record types (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RecordTypes'), ns: 'wallet', key: (c) => `record.types.${c}` },
   { what: 'account record remark codes (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RemarkCodes'), ns: 'wallet', key: (c) => `record.remarks.${c}` },
+  { what: 'operator sign-in and approval codes (internal/operator)', codes: registered(go('internal/operator/errors.go'), 'ops.'), ns: 'errors', key: (c) => c },
 ];
 
 describe('server codes have translations', () => {
