@@ -46,6 +46,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/palaro/palaro/bench/benchkit"
 )
 
 type config struct {
@@ -302,8 +304,11 @@ func newClient(addr string, conns int) *client {
 
 func (c *client) token() string { c.mu.RLock(); defer c.mu.RUnlock(); return c.tok }
 
+// demoOTP gives finance01's one-time codes (FINANCE signs in with one).
+var demoOTP benchkit.DemoOTP
+
 func (c *client) login() error {
-	body := `{"username":"finance01","password":"Palaro2026"}`
+	body := `{"username":"finance01","password":"Palaro2026","otp":"` + demoOTP.Next() + `"}`
 	resp, err := c.http.Post(c.base+"/ops/v1/login", "application/json", strings.NewReader(body))
 	if err != nil {
 		return err

@@ -680,6 +680,7 @@ func suffix(s string) string {
 type operator struct {
 	mu  sync.Mutex
 	tok string
+	otp benchkit.DemoOTP // finance01 signs in with a one-time code
 }
 
 func (o *operator) token() string { o.mu.Lock(); defer o.mu.Unlock(); return o.tok }
@@ -688,7 +689,7 @@ func (o *operator) login(addr string) error {
 	conn := benchkit.NewHTTPConn(addr, 10*time.Second)
 	defer conn.Close()
 	status, b, err := conn.Post("/ops/v1/login", []benchkit.Header{{Name: "Content-Type", Value: "application/json"}},
-		fmt.Sprintf(`{"username":%q,"password":%q}`, operatorUser, operatorPass), nil)
+		fmt.Sprintf(`{"username":%q,"password":%q,"otp":%q}`, operatorUser, operatorPass, o.otp.Next()), nil)
 	if err != nil {
 		return err
 	}
