@@ -17,7 +17,7 @@ async function signIn(page: Page, username: string) {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const welcome = page.getByRole('heading', { level: 1, name: `Welcome, ${username}` });
-  const code = page.getByLabel('Authenticator code');
+  const code = page.getByRole('textbox', { name: 'Authenticator code' });
   await expect(welcome.or(code)).toBeVisible();
   if (await code.isVisible()) {
     // ADMIN and FINANCE: the demo secret's code (lib/operator.ts).

@@ -49,6 +49,8 @@ test.beforeAll(async () => {
   const doc = allowLongUsernames(server.exportBrand());
   doc.ops = {}; // the large opening credit posts at once, without a second operator's approval
   server.importBrand(doc);
+  // A running server reads the brand again within 2 s (brand.RefreshEvery).
+  await new Promise((r) => setTimeout(r, 2_500));
   const out = execFileSync(BIN, ['member', 'add', '--username', LONG_NAME], {
     env: { ...server.env, PALARO_MEMBER_PASSWORD: PASSWORD, PALARO_LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -60,7 +62,9 @@ test.beforeAll(async () => {
     headers: { Authorization: `Bearer ${ops}`, 'Idempotency-Key': randomUUID() },
     data: { memberId: id, direction: 'CREDIT', amount: BALANCE.replace(/,/g, ''), reason: 'e2e header with a large balance' },
   });
-  expect((await adj.json()).code).toBe('ok');
+  const posted = await adj.json();
+  expect(posted.code).toBe('ok');
+  expect(posted.value?.adjustment?.status, JSON.stringify(posted)).not.toBe('PENDING_APPROVAL');
   tokens.member = await playerToken(ctx, LONG_NAME);
   tokens.agent = await playerToken(ctx, 'agent01');
 });
