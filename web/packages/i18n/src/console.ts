@@ -1,17 +1,17 @@
 // The operator console's strings: one `console` namespace per language
-// (locales/<LANG>/console.json), loaded lazily like the storefront's, with
+// (locales/<LANG>/console.json) and one per screen (console-<screen>.json), loaded lazily like the storefront's, with
 // i18next itself (the console runs React and i18next, not the storefront's
 // lite builds). The storefront never lists these files (lazyLocales.ts
 // excludes them), so they cost its pages nothing.
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { applyDocumentLanguage, fallbackFor } from './index';
-import { COMPLETE_LANGUAGES, LANGUAGES } from './languages';
+import { COMPLETE_LANGUAGES, CONSOLE_NAMESPACES, LANGUAGES } from './languages';
 
 export const CONSOLE_NAMESPACE = 'console';
 /** The console offers the languages whose every string ships. */
 export const CONSOLE_LANGUAGES = LANGUAGES.filter((l) => (COMPLETE_LANGUAGES as readonly string[]).includes(l.code));
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/console.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/console*.json');
 
 const backend: BackendModule = {
   type: 'backend',
@@ -31,7 +31,7 @@ export async function createConsoleI18n(lang: string): Promise<i18n> {
     lng: lang,
     fallbackLng: fallbackFor,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    ns: [CONSOLE_NAMESPACE],
+    ns: [...CONSOLE_NAMESPACES],
     defaultNS: CONSOLE_NAMESPACE,
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -60,8 +60,22 @@ export function languageInfo(code: string): LanguageInfo | undefined {
 /** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
 export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals', 'rg'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-/** The operator console's namespaces (console.ts); the same completeness and Tagalog tests cover them. */
-export const CONSOLE_NAMESPACES = ['console'] as const;
+/**
+ * The operator console's namespaces (console.ts): the shell's own and one per
+ * screen, all loaded at sign-in (they are small); the same completeness and
+ * Tagalog tests cover them.
+ */
+export const CONSOLE_NAMESPACES = [
+  'console',
+  'console-players',
+  'console-cashier',
+  'console-reports',
+  'console-brand',
+  'console-games',
+  'console-content',
+  'console-feedback',
+  'console-operators',
+] as const;
 /**
  * Loaded before the first render. The rest (auth, member, agent) belong to
  * lazy modals and pages: those call useTranslation(ns, { useSuspense: true })

@@ -3,4 +3,4 @@
 // entry chunk (index.ts), so a new lazy namespace (auth, member, cashier,
 // wallet, ...) does not grow the home page's JavaScript. The console's files
 // are the console's own (console.ts).
-export const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/console.json']);
+export const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/console*.json']);

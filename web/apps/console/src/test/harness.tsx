@@ -8,13 +8,20 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '@palaro/ui';
-import en from '@palaro/i18n/locales/EN/console.json';
+import { CONSOLE_NAMESPACES } from '@palaro/i18n/src/languages';
+
+const enFiles = import.meta.glob<Record<string, unknown>>('../../../../packages/i18n/locales/EN/console*.json', { eager: true, import: 'default' });
+/** Every console namespace's EN strings, by namespace. */
+const en = Object.fromEntries(
+  CONSOLE_NAMESPACES.map((ns) => [ns, enFiles[`../../../../packages/i18n/locales/EN/${ns}.json`] ?? {}]),
+);
 
 export function testI18n() {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: 'EN',
-    resources: { EN: { console: en } },
+    resources: { EN: en },
+    ns: [...CONSOLE_NAMESPACES],
     defaultNS: 'console',
     interpolation: { escapeValue: false },
     initAsync: false,
