@@ -1,7 +1,5 @@
 // The permissions the server names (internal/operator and the console contract), in
-// the order the overview lists them, with the console screen that serves each
-// (none yet for most: later parts of the console add them).
-import { paths } from './paths';
+// the order the overview lists them (app/screens.tsx says which screen serves each).
 
 export const PERMISSIONS = [
   'cashier.read',
@@ -27,10 +25,6 @@ export const PERMISSIONS = [
 /** The audit log needs audit.read; today's server asks operators.manage for it. */
 export function canReadAudit(perms: readonly string[]): boolean {
   return perms.includes('audit.read') || perms.includes('operators.manage');
-}
-
-export function screenFor(perm: string): string | undefined {
-  return perm === 'audit.read' ? paths.audit : undefined;
 }
 
 /** i18n key of a permission's description (dots are key separators). */

@@ -4,17 +4,17 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { House, KeyRound, LogOut, Menu, Moon, ScrollText, Sun, X } from 'lucide-react';
+import { House, KeyRound, LogOut, Menu, Moon, Sun, X } from 'lucide-react';
 import { Button, Spinner } from '@palaro/ui';
 import { CONSOLE_LANGUAGES } from '@palaro/i18n/src/console';
 import { applyDocumentLanguage } from '@palaro/i18n';
 import { useMe } from '@/features/session';
 import { useToken } from '@/lib/session';
 import { paths } from '@/lib/paths';
-import { canReadAudit } from '@/lib/permissions';
 import { rememberLanguage } from '@/lib/language';
 import { applyTheme, initialTheme, type Theme } from '@/lib/theme';
 import { QueryError } from '@/components/ui/QueryError';
+import { SCREENS, screenAt } from '../screens';
 import { OperatorContext, useSignOut } from './operator';
 import s from './Shell.module.css';
 
@@ -53,13 +53,14 @@ function Frame() {
 
   useEffect(() => setDrawer(false), [location.pathname]);
   useEffect(() => {
-    const title = location.pathname.startsWith(paths.audit) ? t('nav.audit') : location.pathname.startsWith(paths.sessions) ? t('nav.sessions') : t('nav.home');
+    const screen = screenAt(location.pathname);
+    const title = screen ? t(screen.label, { ns: screen.ns }) : location.pathname.startsWith(paths.sessions) ? t('nav.sessions') : t('nav.home');
     document.title = `${title} · ${t('app.name')}`;
   }, [location.pathname, t]);
 
   const nav = [
     { to: paths.home, label: t('nav.home'), icon: House, show: true },
-    { to: paths.audit, label: t('nav.audit'), icon: ScrollText, show: canReadAudit(me.permissions) },
+    ...SCREENS.map((sc) => ({ to: sc.path, label: t(sc.label, { ns: sc.ns }), icon: sc.icon, show: sc.allowed(me.permissions) })),
     { to: paths.sessions, label: t('nav.sessions'), icon: KeyRound, show: true },
   ].filter((n) => n.show);
 

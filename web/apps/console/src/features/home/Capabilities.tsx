@@ -4,11 +4,22 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Check } from 'lucide-react';
 import { EmptyState } from '@palaro/ui';
-import { PERMISSIONS, permKey, screenFor, canReadAudit } from '@/lib/permissions';
+import { PERMISSIONS, permKey, canReadAudit } from '@/lib/permissions';
 import { PageHeader } from '@/components/ui/PageHeader';
 import s from './Capabilities.module.css';
 
-export function Capabilities({ username, role, permissions }: { username: string; role: string; permissions: readonly string[] }) {
+export function Capabilities({
+  username,
+  role,
+  permissions,
+  screenFor,
+}: {
+  username: string;
+  role: string;
+  permissions: readonly string[];
+  /** The console screen where a permission's work is done, if any. */
+  screenFor: (perm: string) => string | undefined;
+}) {
   const { t } = useTranslation();
   const held = PERMISSIONS.filter((p) => permissions.includes(p) || (p === 'audit.read' && canReadAudit(permissions)));
   return (

@@ -1,6 +1,6 @@
 // The sign-in forms' rules: the server's (internal/operator: a username is 3
 // to 32 of [A-Za-z0-9._-]; a code is 6 digits). Messages are i18n keys.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const credentialsSchema = z.object({
   username: z
