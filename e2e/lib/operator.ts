@@ -13,6 +13,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
 const PASSWORD = 'Palaro2026';
 const DEMO_TOTP_SECRET = 'PALARODEMOTOTPSECRETXOPS';
 const STEP_MS = 30_000;
+// Runs on other ports (parallel checkouts) have their own servers, so their own steps.
+const RUN = process.env.E2E_PORT ?? '18181';
 
 function base32(s: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -44,7 +46,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs fn holding a lock shared by every worker (mkdir is atomic). */
 async function locked<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = join(tmpdir(), `palaro-e2e-${name}.lock`);
+  const dir = join(tmpdir(), `palaro-e2e-${RUN}-${name}.lock`);
   for (let i = 0; ; i++) {
     try {
       mkdirSync(dir);
@@ -67,7 +69,7 @@ async function locked<T>(name: string, fn: () => Promise<T>): Promise<T> {
  */
 export async function demoCode(username: string): Promise<string> {
   return locked(`totp-${username}`, async () => {
-    const file = join(tmpdir(), `palaro-e2e-totp-${username}.json`);
+    const file = join(tmpdir(), `palaro-e2e-${RUN}-totp-${username}.json`);
     let last = 0;
     try {
       last = JSON.parse(readFileSync(file, 'utf8')).last;
