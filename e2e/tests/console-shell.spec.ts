@@ -3,40 +3,9 @@
 // audit log with its filters, changes and CSV export, sign-out; at desktop
 // (1280 px) and tablet (768 px) widths, without horizontal scrolling, and
 // with no serious or critical axe-core finding.
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { demoCode } from '../lib/operator';
+import { noHorizontalScroll, noSeriousAxe, signInByForm as signIn } from '../lib/console';
 import { test, expect, type Page } from '../lib/test';
-
-const PASSWORD = 'Palaro2026';
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/console/');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const welcome = page.getByRole('heading', { level: 1, name: `Welcome, ${username}` });
-  const code = page.getByRole('textbox', { name: 'Authenticator code' });
-  await expect(welcome.or(code)).toBeVisible();
-  if (await code.isVisible()) {
-    // ADMIN and FINANCE: the demo secret's code (lib/operator.ts).
-    await code.fill(await demoCode(username));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  }
-  await expect(welcome).toBeVisible();
-}
-
-async function noSeriousAxe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
-
-async function noHorizontalScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scroll).toBeLessThanOrEqual(width);
-}
 
 for (const [name, viewport] of [
   ['desktop 1280', { width: 1280, height: 800 }],
