@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { ScrollText } from 'lucide-react';
+import { BarChart3, LayoutDashboard, ScrollText } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -25,6 +25,8 @@ export type Screen = {
 };
 
 export const SCREENS: readonly Screen[] = [
+  { path: paths.dashboard, ns: 'console-reports', label: 'nav.dashboard', icon: LayoutDashboard, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/dashboard') },
+  { path: paths.reports, ns: 'console-reports', label: 'nav.reports', icon: BarChart3, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/reports') },
   { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
 ];
 

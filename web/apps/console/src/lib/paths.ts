@@ -6,4 +6,6 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  dashboard: '/dashboard',
+  reports: '/reports',
 } as const;
