@@ -30,16 +30,18 @@ export function DayChart({ points, label, format, dayLabel, summary, tableCaptio
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
   const values = points.map((p) => p.value);
-  const hi = Math.max(0, ...values);
+  const flat = values.every((v) => v === 0);
+  // Nothing to draw: one zero line at the bottom.
+  const hi = flat ? 1 : Math.max(0, ...values);
   const lo = Math.min(0, ...values);
-  const span = hi - lo || 1;
+  const span = hi - lo;
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const y = (v: number) => M.top + ((hi - v) / span) * plotH;
   const step = plotW / Math.max(1, points.length);
   const barW = Math.max(2, Math.min(40, step * 0.7));
   const x = (i: number) => M.left + i * step + (step - barW) / 2;
-  const ticks = lo < 0 ? [hi, 0, lo] : [hi, hi / 2, 0];
+  const ticks = flat ? [0] : lo < 0 ? [hi, 0, lo] : [hi, hi / 2, 0];
   // Day labels: at most 8 along the axis, always the first and the last.
   const every = Math.max(1, Math.ceil(points.length / 8));
   const labelled = points.map((_, i) => i === 0 || i === points.length - 1 || (i % every === 0 && points.length - 1 - i >= every / 2));
