@@ -6,4 +6,5 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  content: '/content',
 } as const;
