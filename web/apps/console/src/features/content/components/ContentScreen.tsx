@@ -45,7 +45,7 @@ function Status({ start, end, off }: { start?: number; end?: number; off?: boole
   return (
     <span className={`${s.badge} ${s[st]}`}>
       {t(`status.${st}`)}
-      {(start || end) && <span className={s.window}> {[when(start), when(end)].filter(Boolean).join(' – ')}</span>}
+      {start || end ? <span className={s.window}> {[when(start), when(end)].filter(Boolean).join(' – ')}</span> : null}
     </span>
   );
 }

@@ -44,9 +44,12 @@ function Schedule({ register, errors }: { register: ReturnType<typeof useForm<Ba
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const reg = register as any;
   return (
-    <div className={s.row}>
-      <TextField type="datetime-local" label={t('editor.start')} hint={t('editor.openHint')} {...reg('startTime')} />
-      <TextField type="datetime-local" label={t('editor.end')} error={errors.endTime?.message ? t(errors.endTime.message) : undefined} {...reg('endTime')} />
+    <div>
+      <div className={s.row}>
+        <TextField type="datetime-local" label={t('editor.start')} {...reg('startTime')} />
+        <TextField type="datetime-local" label={t('editor.end')} error={errors.endTime?.message ? t(errors.endTime.message) : undefined} {...reg('endTime')} />
+      </div>
+      <p className={s.hint}>{t('editor.openHint')}</p>
     </div>
   );
 }
