@@ -8,4 +8,5 @@ export const paths = {
   audit: '/audit',
   dashboard: '/dashboard',
   reports: '/reports',
+  content: '/content',
 } as const;
