@@ -9,7 +9,7 @@ import { credit, newMember, playerToken } from '../lib/money';
 // comes back, a vendor in maintenance shows its games in maintenance, and an
 // in-house game's new maximum refuses a larger bet.
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-games';
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 360_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 type OpsGame = { nodeId: number; name: string; gameCode: string; vendor: string; gameType: string };
@@ -27,7 +27,7 @@ async function storefrontSearch(request: APIRequestContext, gameType: string, pa
   const q = new URLSearchParams({ clientType: '3', platform: 'html5-desktop', gameType, pageNo: '1', pageSize: '50', ...params });
   const body = await (await request.get(`/wps/relay/gameList?${q}`)).json();
   expect(body.code, JSON.stringify(body)).toBe('ok');
-  return body.value.list as { gameCode: string; gameName: string; maintenance: boolean }[];
+  return body.value.games as { gameCode: string; gameName: string; maintenance: boolean }[];
 }
 
 async function save(page: Page, reason: string) {
@@ -56,21 +56,21 @@ test('a game switched off leaves the storefront search and comes back', async ({
   expect((await storefrontSearch(request, 'RNG', { keyword: game.name })).map((g) => g.gameCode)).toContain(game.gameCode);
 
   await openConsole(page, 'ops01', '/games?tab=games');
-  await expect(page.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Name or code').fill(game.gameCode);
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByText('1 game', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Edit ${game.name}` })).toBeVisible();
   await bothThemes(page, 'games-list');
 
   await page.getByRole('button', { name: `Edit ${game.name}` }).click();
-  await page.getByRole('dialog').getByLabel('On').uncheck();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'On', exact: true }).uncheck();
   await page.screenshot({ path: `${SHOTS}/games-dialog-light.png` });
   await save(page, 'e2e: switch off');
-  await expect(page.getByRole('row', { name: new RegExp(game.name) }).getByText('Off')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(game.name) }).getByText('Off', { exact: true })).toBeVisible();
   await expect.poll(async () => (await storefrontSearch(request, 'RNG', { keyword: game.name })).map((g) => g.gameCode)).not.toContain(game.gameCode);
 
   await page.getByRole('button', { name: `Edit ${game.name}` }).click();
-  await page.getByRole('dialog').getByLabel('On').check();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'On', exact: true }).check();
   await save(page, 'e2e: back on');
   await expect.poll(async () => (await storefrontSearch(request, 'RNG', { keyword: game.name })).map((g) => g.gameCode)).toContain(game.gameCode);
 });
@@ -85,18 +85,18 @@ test('a vendor in maintenance shows its games in maintenance on the storefront; 
   await page.getByLabel('Category').selectOption('RNG');
   await bothThemes(page, 'games-vendors');
   await page.getByRole('button', { name: `Edit ${v.displayName} in Slots` }).click();
-  await page.getByRole('dialog').getByLabel('Maintenance now').check();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'Maintenance now' }).check();
   await save(page, 'e2e: vendor maintenance');
   await expect(page.getByRole('row', { name: new RegExp(v.displayName) }).getByText('Maintenance', { exact: true })).toBeVisible();
   await expect.poll(inMaintenance).toBe(true);
 
   await page.getByRole('button', { name: `Edit ${v.displayName} in Slots` }).click();
-  await page.getByRole('dialog').getByLabel('Maintenance now').uncheck();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'Maintenance now' }).uncheck();
   await save(page, 'e2e: vendor back');
   await expect.poll(inMaintenance).toBe(false);
 
   // Order: the second game of the category moves up with the keyboard, and is first in the storefront's list.
-  await page.getByRole('tab', { name: 'Games' }).click();
+  await page.getByRole('tab', { name: 'Games', exact: true }).click();
   await page.getByLabel('Category').selectOption('RNG');
   const before = await ops<{ items: OpsGame[] }>(request, '/ops/v1/games?gameType=RNG&pageSize=2');
   const second = before.items[1];
@@ -117,7 +117,7 @@ test("an in-house game's new maximum refuses a larger bet", async ({ page, reque
   expect((await dice(1000)).code).toBe('ok');
 
   await openConsole(page, 'ops01', '/games?tab=inhouse');
-  await expect(page.getByRole('cell', { name: /Dice Duel Davao/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Dice Duel Davao/ })).toBeVisible({ timeout: 30_000 });
   await bothThemes(page, 'games-inhouse');
   await page.getByRole('button', { name: 'Edit the settings of Dice Duel Davao' }).click();
   const dialog = page.getByRole('dialog');
