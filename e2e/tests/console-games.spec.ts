@@ -117,7 +117,7 @@ test("an in-house game's new maximum refuses a larger bet", async ({ page, reque
   expect((await dice(1000)).code).toBe('ok');
 
   await openConsole(page, 'ops01', '/games?tab=inhouse');
-  await expect(page.getByRole('cell', { name: /Dice Duel Davao/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'Dice Duel Davao dice' })).toBeVisible({ timeout: 30_000 });
   await bothThemes(page, 'games-inhouse');
   await page.getByRole('button', { name: 'Edit the settings of Dice Duel Davao' }).click();
   const dialog = page.getByRole('dialog');
