@@ -152,6 +152,11 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if err != nil {
 		return err
 	}
+	var inhouseSettings gameops.InhouseSettings // stake ranges, jackpot shares, slot RTP: /ops/v1/games/inhouse
+	if inhouseServer != nil {
+		inhouseSettings = inhouseServer
+	}
+	gameops.NewInhouseHandler(inhouseSettings, operators, operators).Routes(mux)
 	if err := m.wireCrash(ctx, mux, inhouseServer, accounts); err != nil { // Crash rounds, websocket, engine (wire_crash.go)
 		return err
 	}

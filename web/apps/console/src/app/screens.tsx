@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, LayoutDashboard, Megaphone, ScrollText } from 'lucide-react';
+import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -37,6 +37,7 @@ export const SCREENS: readonly Screen[] = [
     allowed: (p) => p.includes('content.write'),
     load: () => import('./routes/content'),
   },
+  { path: paths.games, ns: 'console-games', label: 'nav', icon: Gamepad2, serves: ['games.read', 'games.write'], allowed: (p) => p.includes('games.read'), load: () => import('./routes/games') },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

@@ -9,4 +9,5 @@ export const paths = {
   dashboard: '/dashboard',
   reports: '/reports',
   content: '/content',
+  games: '/games',
 } as const;
