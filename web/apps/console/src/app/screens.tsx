@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { ScrollText } from 'lucide-react';
+import { ScrollText, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -26,6 +26,16 @@ export type Screen = {
 
 export const SCREENS: readonly Screen[] = [
   { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
+  {
+    path: paths.players,
+    ns: 'console-players',
+    label: 'nav',
+    icon: Users,
+    serves: ['players.read', 'players.write'],
+    allowed: (p) => p.includes('players.read'),
+    load: () => import('./routes/players'),
+    pages: [{ path: paths.player, load: () => import('./routes/player') }],
+  },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

@@ -6,4 +6,9 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  players: '/players',
+  player: '/players/:id',
 } as const;
+
+/** A player's page. */
+export const playerPath = (id: number) => `/players/${id}`;
