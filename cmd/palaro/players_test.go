@@ -334,7 +334,8 @@ func TestPlayerPage(t *testing.T) {
 		v := s.ok("GET", "/ops/v1/players/"+idStr(a), viewer, nil)
 		p, reg, bal, flags := v["player"].(map[string]any), v["registration"].(map[string]any), v["balances"].(map[string]any), v["flags"].(map[string]any)
 		if p["username"] != "page_a" || p["status"] != "ACTIVE" || p["lastLoginIp"] != "203.0.113.5" || reg["ip"] != "203.0.113.5" ||
-			reg["device"] != "UA-page_a" || reg["channel"] != "WEB" || flags["locked"] != false || bal["decimals"] != float64(2) {
+			reg["device"] != "UA-page_a" || reg["channel"] != "WEB" || flags["locked"] != false || bal["decimals"] != float64(2) ||
+			bal["main"] != float64(0) || bal["currency"] != "PHP" { // no ledger account yet: 0 in the brand currency
 			t.Errorf("player page %+v", v)
 		}
 		v = s.ok("GET", "/ops/v1/players/"+idStr(demo.ID), viewer, nil)

@@ -326,6 +326,8 @@ func (s *Service) Get(ctx context.Context, id int64) (Detail, error) {
 	}
 	if len(wallets) > 0 && wallets[0].Wallet == "MAIN" {
 		out.Balances.Main, out.Balances.Currency = wallets[0].Balance, wallets[0].Currency
+	} else if out.Balances.Currency, _, err = s.d.Balances.Currency(ctx); err != nil { // no main account yet: 0 in the brand currency
+		return Detail{}, err
 	}
 	if s.d.VendorBalances != nil && m.Type != account.TypeTrial {
 		if out.Balances.Vendors, err = s.d.VendorBalances.VendorBalancesOf(ctx, id); err != nil {
