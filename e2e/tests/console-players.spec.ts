@@ -49,7 +49,7 @@ test.describe('players at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('support finds a storefront player by mobile, locks them (their session ends) and unlocks them', async ({ page, browser, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const mobile = mobileNo('0919');
     const account = await mobileMember(request, mobile);
 
@@ -63,7 +63,7 @@ test.describe('players at 1280 px', () => {
     await login.locator('input[name="username"]').fill(account);
     await login.locator('input[name="password"]').fill(PASSWORD);
     await login.locator('button[type="submit"]').click();
-    await expect(player.getByTestId('header-account')).toHaveText(account, { ignoreCase: true, timeout: 30_000 });
+    await expect(player.getByTestId('header-account')).toHaveText(account, { ignoreCase: true, timeout: 90_000 });
     const token = await player.evaluate(() => sessionStorage.getItem('token') ?? '');
     expect(token).not.toBe('');
     expect((await request.get('/wps/member/info', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
@@ -122,7 +122,7 @@ test.describe('players at 1280 px', () => {
   });
 
   test('an administrator adjusts a balance below the approval amount and sees it on the player page', async ({ page, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const account = await mobileMember(request, mobileNo('0918'));
     await openConsole(page, 'ops01', `/players?by=username&q=${account}`);
     await page.getByRole('table', { name: 'Players found' }).getByRole('link', { name: account }).click();
