@@ -11,6 +11,8 @@ import { sealedApi } from '../lib/sealed';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-players';
+// The steps wait on a real server, a storefront and axe on a shared machine: a generous wait per check.
+const expectSlow = expect.configure({ timeout: 30_000 });
 const PASSWORD = 'Luma2026x';
 
 /** A member registered by mobile number through the storefront API (SMS code from the outbox); its username. */
@@ -40,7 +42,7 @@ async function quietPopups(page: Page) {
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   const html = page.locator('html');
   if ((await html.getAttribute('data-theme')) !== theme) await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
-  await expect(html).toHaveAttribute('data-theme', theme);
+  await expectSlow(html).toHaveAttribute('data-theme', theme);
 }
 
 const mobileNo = (prefix: string) => `${prefix}${String(Date.now()).slice(-7)}`;
@@ -63,23 +65,23 @@ test.describe('players at 1280 px', () => {
     await login.locator('input[name="username"]').fill(account);
     await login.locator('input[name="password"]').fill(PASSWORD);
     await login.locator('button[type="submit"]').click();
-    await expect(player.getByTestId('header-account')).toHaveText(account, { ignoreCase: true, timeout: 90_000 });
+    await expectSlow(player.getByTestId('header-account')).toHaveText(account, { ignoreCase: true, timeout: 90_000 });
     const token = await player.evaluate(() => sessionStorage.getItem('token') ?? '');
     expect(token).not.toBe('');
     expect((await request.get('/wps/member/info', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
 
     // Support searches by the mobile number as the player wrote it.
     await openConsole(page, 'support01', '/players');
-    await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible({ timeout: 20_000 });
+    await expectSlow(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible({ timeout: 20_000 });
     await setTheme(page, 'light');
     await noSeriousAxe(page);
     await page.getByLabel('Search by').selectOption('mobile');
     await page.getByLabel('Search for').fill(`+63 ${mobile.slice(1, 4)} ${mobile.slice(4)}`);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/by=mobile/);
+    await expectSlow(page).toHaveURL(/by=mobile/);
     const results = page.getByRole('table', { name: 'Players found' });
-    await expect(results.getByRole('row')).toHaveCount(2);
-    await expect(page.getByText('Matches: 1')).toBeVisible();
+    await expectSlow(results.getByRole('row')).toHaveCount(2);
+    await expectSlow(page.getByText('Matches: 1')).toBeVisible();
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
     await page.screenshot({ path: `${SHOTS}/search-light-1280.png`, fullPage: true });
@@ -90,32 +92,32 @@ test.describe('players at 1280 px', () => {
 
     // The row opens the player page; support may lock but not adjust.
     await results.getByRole('link', { name: account }).click();
-    await expect(page.getByRole('heading', { level: 1, name: account })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: 'Audit' })).toHaveCount(0); // no audit.read
+    await expectSlow(page.getByRole('heading', { level: 1, name: account })).toBeVisible({ timeout: 20_000 });
+    await expectSlow(page.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
+    await expectSlow(page.getByRole('tab', { name: 'Audit' })).toHaveCount(0); // no audit.read
     await page.getByRole('button', { name: 'Lock', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Lock ${account}` });
     await dialog.getByRole('button', { name: 'Lock player' }).click();
-    await expect(dialog.getByText('Give a reason of 3 to 200 characters.')).toBeVisible();
+    await expectSlow(dialog.getByText('Give a reason of 3 to 200 characters.')).toBeVisible();
     await dialog.getByLabel('Reason').fill('Suspected shared account');
     await dialog.getByRole('button', { name: 'Lock player' }).click();
-    await expect(page.getByText(`${account} is locked and signed out.`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: account }).locator('..').getByText('Locked')).toBeVisible();
+    await expectSlow(page.getByText(`${account} is locked and signed out.`)).toBeVisible();
+    await expectSlow(page.getByRole('heading', { level: 1, name: account }).locator('..').getByText('Locked')).toBeVisible();
 
     // The player's session has ended: the next API call is refused and a reload shows a visitor.
     const after = await request.get('/wps/member/info', { headers: { Authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
     expect((await after.json()).code).toBe('auth.session_expired');
     await player.reload();
-    await expect(player.getByTestId('header-login-compact')).toBeVisible({ timeout: 15_000 });
+    await expectSlow(player.getByTestId('header-login-compact')).toBeVisible({ timeout: 15_000 });
 
     // Unlocked, they may sign in again.
     await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     const unlock = page.getByRole('dialog', { name: `Unlock ${account}` });
     await unlock.getByLabel('Reason').fill('Checked with the player by phone');
     await unlock.getByRole('button', { name: 'Unlock player' }).click();
-    await expect(page.getByText(`${account} is unlocked.`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: account }).locator('..').getByText('Active')).toBeVisible();
+    await expectSlow(page.getByText(`${account} is unlocked.`)).toBeVisible();
+    await expectSlow(page.getByRole('heading', { level: 1, name: account }).locator('..').getByText('Active')).toBeVisible();
     const again = await sealedApi(request, 'POST', '/wps/session/login', { type: 'username', username: account, password: PASSWORD, botcheck: await botcheck(request) });
     expect(again.body.code).toBe('ok');
     await storefront.close();
@@ -126,29 +128,29 @@ test.describe('players at 1280 px', () => {
     const account = await mobileMember(request, mobileNo('0918'));
     await openConsole(page, 'ops01', `/players?by=username&q=${account}`);
     await page.getByRole('table', { name: 'Players found' }).getByRole('link', { name: account }).click();
-    await expect(page.getByRole('heading', { level: 1, name: account })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('main-balance')).toHaveText('0.00 PHP');
+    await expectSlow(page.getByRole('heading', { level: 1, name: account })).toBeVisible({ timeout: 20_000 });
+    await expectSlow(page.getByTestId('main-balance')).toHaveText('0.00 PHP');
 
     await page.getByRole('button', { name: 'Adjust balance' }).click();
     const dialog = page.getByRole('dialog', { name: `Adjust the balance of ${account}` });
     await dialog.getByLabel('Amount (PHP)').fill('250.555');
     await dialog.getByLabel('Reason').fill('Goodwill for an outage');
     await dialog.getByRole('button', { name: 'Adjust' }).click();
-    await expect(dialog.getByText('Use at most 2 decimal places.')).toBeVisible();
+    await expectSlow(dialog.getByText('Use at most 2 decimal places.')).toBeVisible();
     await dialog.getByLabel('Amount (PHP)').fill('250.50');
     await dialog.getByRole('button', { name: 'Adjust' }).click();
-    await expect(page.getByText('Balance adjusted. New balance: 250.50 PHP.')).toBeVisible();
-    await expect(page.getByTestId('main-balance')).toHaveText('250.50 PHP');
+    await expectSlow(page.getByText('Balance adjusted. New balance: 250.50 PHP.')).toBeVisible();
+    await expectSlow(page.getByTestId('main-balance')).toHaveText('250.50 PHP');
     const tx = page.getByRole('table', { name: 'Transactions' });
-    await expect(tx.getByRole('row').filter({ hasText: 'Adjustment' })).toContainText('250.50');
+    await expectSlow(tx.getByRole('row').filter({ hasText: 'Adjustment' })).toContainText('250.50');
 
     // The audit tab shows the action on this member; the notes tab takes a note.
     await page.getByRole('tab', { name: 'Notes' }).click();
     await page.getByLabel('New internal note').fill('Goodwill credited after the outage');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByRole('table', { name: 'Notes' }).getByText('Goodwill credited after the outage')).toBeVisible();
+    await expectSlow(page.getByRole('table', { name: 'Notes' }).getByText('Goodwill credited after the outage')).toBeVisible();
     await page.getByRole('tab', { name: 'Audit' }).click();
-    await expect(page.getByRole('table', { name: 'Audit' }).getByText('player.note')).toBeVisible();
+    await expectSlow(page.getByRole('table', { name: 'Audit' }).getByText('player.note')).toBeVisible();
     await page.getByRole('tab', { name: 'Transactions' }).click();
 
     await setTheme(page, 'light');
@@ -156,19 +158,19 @@ test.describe('players at 1280 px', () => {
     await noSeriousAxe(page);
     await page.screenshot({ path: `${SHOTS}/player-light-1280.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Responsible gaming' }).click();
-    await expect(page.getByRole('table', { name: 'Limits' })).toBeVisible();
+    await expectSlow(page.getByRole('table', { name: 'Limits' })).toBeVisible();
     await noSeriousAxe(page);
     await setTheme(page, 'dark');
     await noSeriousAxe(page);
     await page.getByRole('tab', { name: 'Transactions' }).click();
-    await expect(tx).toBeVisible();
+    await expectSlow(tx).toBeVisible();
     await noSeriousAxe(page);
     await page.screenshot({ path: `${SHOTS}/player-dark-1280.png`, fullPage: true });
     await setTheme(page, 'light');
 
     // Tablet: the same page without horizontal scrolling.
     await page.setViewportSize({ width: 768, height: 1024 });
-    await expect(page.getByTestId('main-balance')).toBeVisible();
+    await expectSlow(page.getByTestId('main-balance')).toBeVisible();
     await noHorizontalScroll(page);
     await page.screenshot({ path: `${SHOTS}/player-light-768.png`, fullPage: true });
   });

@@ -44,7 +44,7 @@ export function Actions({ detail, permissions }: { detail: Detail; permissions: 
             {t('actions.unlock.button')}
           </Button>
         ) : (
-          <Button variant="danger" size="sm" icon={<Lock size={16} aria-hidden="true" />} onClick={() => setOpen('lock')}>
+          <Button variant="secondary" size="sm" icon={<Lock size={16} aria-hidden="true" />} onClick={() => setOpen('lock')}>
             {t('actions.lock.button')}
           </Button>
         ))}
@@ -70,7 +70,6 @@ export function Actions({ detail, permissions }: { detail: Detail; permissions: 
           title={t(`actions.${a}.title`, { name: detail.player.username })}
           description={t(`actions.${a}.description`)}
           confirm={t(`actions.${a}.confirm`)}
-          danger={a === 'lock'}
           onClose={() => setOpen(null)}
           onSubmit={run(a)}
         />

@@ -70,7 +70,7 @@ export function RgTab({ id, decimals, canWrite }: { id: number; decimals: number
             <Button size="sm" variant="secondary" onClick={() => setOpen('timeout')}>
               {t('rg.timeout')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setOpen('exclusion')}>
+            <Button size="sm" variant="secondary" onClick={() => setOpen('exclusion')}>
               {t('rg.exclusion')}
             </Button>
             {canEnd && (
@@ -118,7 +118,7 @@ function useChange(id: number, onClose: () => void) {
   return { error, setError, run };
 }
 
-function RgDialog({ open, title, onClose, submitting, confirm, formId, danger, children }: { open: boolean; title: string; onClose: () => void; submitting: boolean; confirm: string; formId: string; danger?: boolean; children: React.ReactNode }) {
+function RgDialog({ open, title, onClose, submitting, confirm, formId, children }: { open: boolean; title: string; onClose: () => void; submitting: boolean; confirm: string; formId: string; children: React.ReactNode }) {
   const { t } = useTranslation(NS);
   return (
     <Dialog
@@ -132,7 +132,7 @@ function RgDialog({ open, title, onClose, submitting, confirm, formId, danger, c
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} loading={submitting}>
+          <Button type="submit" form={formId} variant="primary" loading={submitting}>
             {confirm}
           </Button>
         </div>
@@ -203,7 +203,7 @@ function BlockDialog({ id, kind, open, onClose }: { id: number; kind: 'timeout' 
   const ch = useChange(id, close);
   const err = form.formState.errors.reason?.message;
   return (
-    <RgDialog open={open} title={t(`rg.${kind}`)} onClose={close} submitting={form.formState.isSubmitting} confirm={t(`rg.${kind}Confirm`)} formId={`rg-${kind}`} danger>
+    <RgDialog open={open} title={t(`rg.${kind}`)} onClose={close} submitting={form.formState.isSubmitting} confirm={t(`rg.${kind}Confirm`)} formId={`rg-${kind}`}>
       <form id={`rg-${kind}`} className={s.stackForm} noValidate onSubmit={form.handleSubmit((v) => ch.run(() => startBlock(id, kind, v)))}>
         <p className={s.muted}>{t(`rg.${kind}Note`)}</p>
         <SelectField label={t('rg.length')} {...form.register('period')}>

@@ -56,7 +56,7 @@ export function downloadBlob(name: string, blob: Blob) {
 const reasonSchema = z.object({ reason: reasonField });
 
 /** A confirmation that asks for the reason (3..200 characters), with the server's refusal shown in it. */
-export function ReasonDialog(p: { open: boolean; title: string; description?: string; confirm: string; danger?: boolean; onClose: () => void; onSubmit: (reason: string) => Promise<unknown> }) {
+export function ReasonDialog(p: { open: boolean; title: string; description?: string; confirm: string; onClose: () => void; onSubmit: (reason: string) => Promise<unknown> }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const [error, setError] = useState('');
@@ -89,7 +89,7 @@ export function ReasonDialog(p: { open: boolean; title: string; description?: st
           <Button variant="ghost" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form="reason-form" variant={p.danger ? 'danger' : 'primary'} loading={form.formState.isSubmitting}>
+          <Button type="submit" form="reason-form" variant="primary" loading={form.formState.isSubmitting}>
             {p.confirm}
           </Button>
         </div>
