@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText } from 'lucide-react';
+import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -38,6 +38,15 @@ export const SCREENS: readonly Screen[] = [
     load: () => import('./routes/content'),
   },
   { path: paths.games, ns: 'console-games', label: 'nav', icon: Gamepad2, serves: ['games.read', 'games.write'], allowed: (p) => p.includes('games.read'), load: () => import('./routes/games') },
+    path: paths.players,
+    ns: 'console-players',
+    label: 'nav',
+    icon: Users,
+    serves: ['players.read', 'players.write'],
+    allowed: (p) => p.includes('players.read'),
+    load: () => import('./routes/players'),
+    pages: [{ path: paths.player, load: () => import('./routes/player') }],
+  },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

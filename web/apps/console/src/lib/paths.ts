@@ -10,4 +10,9 @@ export const paths = {
   reports: '/reports',
   content: '/content',
   games: '/games',
+  players: '/players',
+  player: '/players/:id',
 } as const;
+
+/** A player's page. */
+export const playerPath = (id: number) => `/players/${id}`;
