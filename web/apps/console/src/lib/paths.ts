@@ -6,4 +6,9 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  feedback: '/feedback',
+  feedbackItem: (id: number | string) => `/feedback/${id}`,
+  operators: '/operators',
+  approvals: '/approvals',
+  player: (id: number | string) => `/players/${id}`,
 } as const;
