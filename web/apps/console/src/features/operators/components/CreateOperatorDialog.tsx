@@ -80,7 +80,7 @@ export function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose
           error={fieldError(err.password?.message)}
           {...form.register('password')}
         />
-        <TextField label={t('confirm')} type="password" autoComplete="new-password" error={fieldError(err.confirm?.message)} {...form.register('confirm')} />
+        <TextField label={t('confirmPassword')} type="password" autoComplete="new-password" error={fieldError(err.confirm?.message)} {...form.register('confirm')} />
         {other && (
           <p className={s.error} role="alert">
             {errorText(tc, create.error)}
