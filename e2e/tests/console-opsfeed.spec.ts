@@ -63,8 +63,8 @@ test('a player sends feedback in the storefront, an operator answers it in the c
   const ops = await ctx.newPage();
   await openConsole(ops, 'support01', '/feedback');
   await expect(ops.getByRole('heading', { level: 1, name: 'Feedback inbox' })).toBeVisible(LOAD);
-  await ops.getByLabel('Type').selectOption('Deposit');
-  await ops.getByLabel('Status').selectOption('New');
+  await ops.getByLabel('Type', { exact: true }).selectOption('Deposit');
+  await ops.getByLabel('Status', { exact: true }).selectOption('New');
   await ops.getByRole('button', { name: 'Apply filters' }).click();
   await expect(ops).toHaveURL(/type=1&status=NEW/);
   const row = ops.getByRole('row').filter({ hasText: member.username });
