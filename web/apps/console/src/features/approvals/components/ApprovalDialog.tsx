@@ -53,7 +53,7 @@ export function ApprovalDialog({ adjustment: a, decision, onClose }: { adjustmen
           <Button variant="ghost" onClick={close} disabled={m.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form={FORM} variant={decision === 'approve' ? 'primary' : 'danger'} loading={m.isPending}>
+          <Button type="submit" form={FORM} variant="primary" loading={m.isPending}>
             {t(decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
           </Button>
         </>

@@ -92,7 +92,7 @@ export function ManageOperatorDialog({ operator, self, onClose }: { operator: Op
           <h3 id="op-access">{t('accessSection')}</h3>
           <div className={s.inline}>
             {op.status === 'ACTIVE' ? (
-              <Button variant="danger" onClick={() => setConfirm('disable')}>
+              <Button variant="secondary" onClick={() => setConfirm('disable')}>
                 {t('disable')}
               </Button>
             ) : (
@@ -169,7 +169,7 @@ function ConfirmChange({ kind, operator, onClose, onDone }: { kind: Confirm; ope
           <Button variant="ghost" onClick={close} disabled={m.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form={FORM} variant={kind === 'enable' ? 'primary' : 'danger'} loading={m.isPending}>
+          <Button type="submit" form={FORM} variant="primary" loading={m.isPending}>
             {kind ? t(`confirm.${kind}.action`) : ''}
           </Button>
         </>
