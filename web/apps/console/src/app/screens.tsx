@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText, Users } from 'lucide-react';
+import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, MessageSquareText, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -46,6 +46,33 @@ export const SCREENS: readonly Screen[] = [
     allowed: (p) => p.includes('players.read'),
     load: () => import('./routes/players'),
     pages: [{ path: paths.player, load: () => import('./routes/player') }],
+    path: paths.feedback,
+    ns: 'console-feedback',
+    label: 'nav.feedback',
+    icon: MessageSquareText,
+    serves: ['feedback.read', 'feedback.reply'],
+    allowed: (p) => p.includes('feedback.read'),
+    load: () => import('./routes/feedback'),
+    pages: [{ path: paths.feedbackItem(':id'), load: () => import('./routes/feedback-item') }],
+  },
+  {
+    path: paths.operators,
+    ns: 'console-operators',
+    label: 'nav.operators',
+    icon: UserCog,
+    serves: ['operators.manage'],
+    allowed: (p) => p.includes('operators.manage'),
+    load: () => import('./routes/operators'),
+  },
+  {
+    path: paths.approvals,
+    ns: 'console-operators',
+    label: 'nav.approvals',
+    icon: Stamp,
+    serves: ['ledger.adjust.approve'],
+    // The pending list is read with ledger.adjust (every role that may approve has it).
+    allowed: (p) => p.includes('ledger.adjust.approve') && p.includes('ledger.adjust'),
+    load: () => import('./routes/approvals'),
   },
 ];
 

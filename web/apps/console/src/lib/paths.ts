@@ -12,6 +12,10 @@ export const paths = {
   games: '/games',
   players: '/players',
   player: '/players/:id',
+  feedback: '/feedback',
+  feedbackItem: (id: number | string) => `/feedback/${id}`,
+  operators: '/operators',
+  approvals: '/approvals',
 } as const;
 
 /** A player's page. */
