@@ -76,6 +76,9 @@ type Deposit struct {
 	MemberAccount string   `json:"memberAccount,omitempty"`
 	DecidedBy     int64    `json:"decidedBy,omitempty"`
 	Risks         []string `json:"risks,omitempty"`
+	// NeedsCode: approving it needs the authenticator code (amount above
+	// the brand's ops.cashierConfirmAbove).
+	NeedsCode bool `json:"needsCode,omitempty"`
 
 	idemKey     string
 	requestHash string

@@ -63,8 +63,13 @@ func (s *Service) decorate(ctx context.Context, list []Deposit) error {
 			return err
 		}
 	}
+	var above int64
+	if c, err := s.brand(ctx); err == nil {
+		above = c.Ops.CashierConfirmAbove
+	}
 	for i := range list {
 		d := &list[i]
+		d.NeedsCode = above > 0 && d.Amount > above
 		d.MemberAccount = names[d.MemberID]
 		d.DecidedBy = d.decidedBy
 		d.Risks = []string{}

@@ -39,8 +39,12 @@ func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) 
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
+	needsCode := false
+	if c, err := s.brandConfig(ctx); err == nil {
+		needsCode = c.Ops.CashierConfirmAbove > 0 && o.Amount > c.Ops.CashierConfirmAbove
+	}
 	return OpsWithdrawal{Withdrawal: w, MemberID: o.MemberID, MemberAccount: name, HoldState: o.HoldState,
-		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks}, nil
+		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks, NeedsCode: needsCode}, nil
 }
 
 // OpsList is a page of every member's withdrawals, or of one member's

@@ -170,6 +170,9 @@ type OpsWithdrawal struct {
 	ReviewedBy    int64  `json:"reviewedBy"`
 	// Risks are the risk flags (risk.go), in RiskFlags order.
 	Risks []string `json:"risks"`
+	// NeedsCode: approving it needs the authenticator code (amount above
+	// the brand's ops.cashierConfirmAbove).
+	NeedsCode bool `json:"needsCode"`
 }
 
 // Turnover is the betting requirement before a withdrawal (minor units).
