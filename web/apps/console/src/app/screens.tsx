@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { ScrollText } from 'lucide-react';
+import { Banknote, ScrollText } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -25,6 +25,15 @@ export type Screen = {
 };
 
 export const SCREENS: readonly Screen[] = [
+  {
+    path: paths.cashier,
+    ns: 'console-cashier',
+    label: 'nav',
+    icon: Banknote,
+    serves: ['cashier.read', 'cashier.decide'],
+    allowed: (p) => p.includes('cashier.read'),
+    load: () => import('./routes/cashier'),
+  },
   { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
 ];
 

@@ -6,4 +6,5 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  cashier: '/cashier',
 } as const;
