@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { mockApi, renderWith } from '@/test/harness';
@@ -6,6 +6,8 @@ import { normalizeRow, queueParams } from '../api/queue';
 import { QueueTable } from './QueueTable';
 import { Cashier } from './Cashier';
 
+vi.setConfig({ testTimeout: 30_000 }); // userEvent on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const deposit = (id: number, over: Record<string, unknown> = {}) =>
