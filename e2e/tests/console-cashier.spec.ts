@@ -13,7 +13,7 @@ import { bankDeposit } from '../lib/money';
 import { test, expect, type Page } from '../lib/test';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-cashier';
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.describe.configure({ mode: 'serial', timeout: 420_000 }); // axe light and dark on each page is slow on a shared machine
 test.use({ viewport: { width: 1280, height: 800 } });
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
