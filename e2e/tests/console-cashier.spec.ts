@@ -69,7 +69,17 @@ test('a deposit made in the storefront is approved in the console; the header ba
   await expect(dialog).toContainText('BDO-CONSOLE-1');
   await expect(dialog.getByText('Account status')).toBeVisible();
   await expect(dialog.getByLabel('Authenticator code')).toHaveCount(0); // below the brand amount: no code
-  await checks(page, 'cashier-deposit-detail');
+  // The theme switch sits behind the modal: each theme with the dialog closed, then the detail again.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await setTheme(page, theme);
+    await row.getByRole('button', { name: `Open order ${orderNo}` }).click();
+    await expect(dialog.getByRole('img', { name: `Receipt of deposit ${orderNo}` })).toBeVisible();
+    await noHorizontalScroll(page);
+    await noSeriousAxe(page);
+    await page.screenshot({ path: `${SHOTS}/cashier-deposit-detail-${theme}.png`, fullPage: true });
+  }
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${orderNo} approved: Credited.`)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Approve' })).toHaveCount(0);
