@@ -5,17 +5,18 @@ export const paths = {
   home: '/',
   login: '/login',
   sessions: '/sessions',
-  audit: '/audit',
   dashboard: '/dashboard',
-  reports: '/reports',
-  content: '/content',
-  games: '/games',
   players: '/players',
   player: '/players/:id',
+  cashier: '/cashier',
+  approvals: '/approvals',
+  reports: '/reports',
+  games: '/games',
+  content: '/content',
   feedback: '/feedback',
   feedbackItem: (id: number | string) => `/feedback/${id}`,
   operators: '/operators',
-  approvals: '/approvals',
+  audit: '/audit',
 } as const;
 
 /** A player's page. */
