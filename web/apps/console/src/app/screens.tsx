@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { ScrollText } from 'lucide-react';
+import { Palette, ScrollText } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -26,6 +26,7 @@ export type Screen = {
 
 export const SCREENS: readonly Screen[] = [
   { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
+  { path: paths.brand, ns: 'console-brand', label: 'nav', icon: Palette, serves: ['brand.read', 'brand.write'], allowed: (p) => p.includes('brand.read'), load: () => import('./routes/brand') },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

@@ -6,4 +6,5 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  brand: '/brand',
 } as const;
