@@ -9,7 +9,10 @@ import { request as pwRequest, type APIRequestContext, type Browser, type Page }
 import { noHorizontalScroll, noSeriousAxe } from '../lib/console';
 import { operatorSession } from '../lib/operator';
 import { startServer, type ExtraServer } from '../lib/server';
-import { test, expect } from '../lib/test';
+import { test, expect as baseExpect } from '../lib/test';
+
+// A cold console and a server of its own on a busy machine: more patience than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const port = Number(process.env.E2E_PORT ?? 18181) + 11;
 const SHOTS = '/tmp/shots-brand';
@@ -18,7 +21,7 @@ let api: APIRequestContext;
 
 // A server of its own, the operators' sign-in (a fresh authenticator step)
 // and a cold console on a busy machine take longer than the default.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async ({}, info) => {
   info.setTimeout(120_000);

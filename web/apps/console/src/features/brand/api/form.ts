@@ -292,8 +292,8 @@ export function fromForm(v: BrandForm, base: BrandConfig): BrandConfig {
 
 /** A storefront colour set: its defaults (tokens.css) under the brand's overrides. */
 export const STOREFRONT_DEFAULTS: Record<'dark' | 'light', Record<string, string>> = {
-  dark: { '--c-bg': '#0e1525', '--c-surface': '#161f33', '--c-surface-2': '#1e2a44', '--c-text': '#f3f5fa', '--c-text-2': '#a9b3c7', '--c-primary': '#f5b942', '--c-on-primary': '#1a1205', '--c-accent': '#ff6b5a', '--c-on-accent': '#240b07', '--c-teal': '#1fc3a7', '--c-success': '#1fc3a7', '--c-danger': '#ff4d5e' },
-  light: { '--c-bg': '#f7f5f0', '--c-surface': '#ffffff', '--c-surface-2': '#efebe3', '--c-text': '#141a26', '--c-text-2': '#5b6475', '--c-primary': '#b7790e', '--c-on-primary': '#141a26', '--c-accent': '#c2392d', '--c-on-accent': '#ffffff', '--c-teal': '#12806e', '--c-success': '#0d8a75', '--c-danger': '#c8283a' },
+  dark: { '--c-bg': '#0e1525', '--c-surface': '#161f33', '--c-surface-2': '#1e2a44', '--c-text': '#f3f5fa', '--c-text-2': '#a9b3c7', '--c-primary': '#f5b942', '--c-on-primary': '#1a1205', '--c-accent': '#ff6b5a', '--c-on-accent': '#240b07', '--c-teal': '#1fc3a7', '--c-success': '#1fc3a7', '--c-danger': '#ff4d5e', '--c-primary-ink': 'var(--c-primary)' },
+  light: { '--c-bg': '#f7f5f0', '--c-surface': '#ffffff', '--c-surface-2': '#efebe3', '--c-text': '#141a26', '--c-text-2': '#5b6475', '--c-primary': '#b7790e', '--c-on-primary': '#141a26', '--c-accent': '#c2392d', '--c-on-accent': '#ffffff', '--c-teal': '#12806e', '--c-success': '#0d8a75', '--c-danger': '#c8283a', '--c-primary-ink': 'color-mix(in srgb, var(--c-primary) 70%, #000)' },
 };
 
 /** brand.Patterns: the default acceptedPattern of each patternId (docs/brand.md). */
