@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { mockApi, renderWith } from '@/test/harness';
 import { demoBrand } from '../api/fixture';
 import { BrandSettings } from './BrandSettings';
@@ -38,7 +39,7 @@ test('saves the whole document under its version with a reason, keeping what the
   expect(body.config.brandName).toBe('Palaro Prime');
   expect(body.config.cashier).toEqual(demoBrand().cashier);
   expect(body.config.ops).toEqual(demoBrand().ops);
-  expect(screen.getByText('Version 101')).toBeInTheDocument();
+  expect(screen.getByText(`Version ${formatDateTime(101)}`)).toBeInTheDocument();
 });
 
 test('a reason is needed, as the server asks', async () => {
@@ -78,7 +79,7 @@ test('a version conflict says someone else changed it and reloads their version'
   await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
   await waitFor(() => expect(screen.getByLabelText('Licence line')).toHaveValue('Theirs'));
   expect(screen.getByLabelText('Brand name')).toHaveValue('Palaro');
-  expect(screen.getByText('Version 105')).toBeInTheDocument();
+  expect(screen.getByText(`Version ${formatDateTime(105)}`)).toBeInTheDocument();
 });
 
 test('the server refusal is shown with its reason', async () => {

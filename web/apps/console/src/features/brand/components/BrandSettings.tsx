@@ -11,6 +11,7 @@ import { errorCode } from '@palaro/api/src/envelope';
 import { Button, Dialog, Spinner, Tabs, TextField, useToast } from '@palaro/ui';
 import { z } from '@/lib/zod';
 import { errorText } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { QueryError } from '@/components/ui/QueryError';
 import { brandKey, brandQuery, maintenanceAt, saveBrand, switchMaintenance, type BrandDocument } from '../api/brand';
@@ -131,7 +132,7 @@ function Editor({ doc, canWrite }: { doc: BrandDocument; canWrite: boolean }) {
       <form noValidate aria-label={t('title')} onSubmit={form.handleSubmit(() => setAsking({ kind: 'save' }), onInvalid)}>
         <div className={s.bar}>
           <span className={[s.badge, state.on ? s.badgeOn : s.badgeOff].join(' ')}>{state.on ? t('maintenance.on') : t('maintenance.off')}</span>
-          <span className={s.version}>{t('version', { version: base.version })}</span>
+          <span className={s.version}>{t('version', { version: formatDateTime(base.version) })}</span>
           <span className={s.dirty} aria-live="polite">
             {dirty ? t('unsaved') : canWrite ? '' : t('readOnly')}
           </span>
