@@ -28,7 +28,7 @@ export function Maintenance({ config, disabled, onSwitch }: { config: BrandConfi
         <span>
           {config.maintenance ? t('maintenance.bySwitch') : now.on ? t('maintenance.byWindow', { until: formatDateTime(now.until) }) : t('maintenance.open')}
         </span>
-        <Button variant={config.maintenance ? 'primary' : 'danger'} disabled={disabled} onClick={() => onSwitch(!config.maintenance)}>
+        <Button variant={config.maintenance ? 'primary' : 'secondary'} disabled={disabled} onClick={() => onSwitch(!config.maintenance)}>
           {config.maintenance ? t('maintenance.switchOff') : t('maintenance.switchOn')}
         </Button>
       </div>
