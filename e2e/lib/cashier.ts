@@ -2,7 +2,9 @@
 // player and an operator, the page set-up (English, token, no popups), a
 // real PNG for receipts and proofs, and operator actions through /ops/v1.
 import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { botcheck } from './botcheck';
+import { captchaAnswer } from './db';
 import { operatorSession } from './operator';
 import { sealedApi } from './sealed';
 
@@ -82,4 +84,29 @@ export async function findWithdrawal(ctx: APIRequestContext, opsToken: string, o
 /** The ports of this spec's own server: E2E_PORT+20..+29, one per spec file and project. */
 export function cashierPort(slot: number, project: string): number {
   return Number(process.env.E2E_PORT ?? 18181) + 20 + slot * 2 + (project === 'phone' ? 1 : 0);
+}
+
+/**
+ * A member registered for this test (username, the demo password) with an
+ * opening balance from an operator's adjustment, which sets no betting
+ * requirement: a withdrawal can be asked for at once, and no shared demo
+ * account's state changes.
+ */
+export async function fundedPlayer(ctx: APIRequestContext, amount: string): Promise<{ username: string; token: string; memberId: number }> {
+  const username = `cw${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 100)}`;
+  const cap = (await (await ctx.get('/wps/captcha')).json()).value;
+  const { body } = await sealedApi(ctx, 'PUT', '/wps/member/register', {
+    username, password: PASSWORD, confirmPassword: PASSWORD, captcha: captchaAnswer(cap.captchaKey), captchaKey: cap.captchaKey,
+    registerMethod: 'WEB', domain: '127.0.0.1', registerUrl: 'e2e', login: false, botcheck: await botcheck(ctx),
+  });
+  expect(body.code, JSON.stringify(body)).toBe('ok');
+  const ops = await operatorSession(ctx, 'finance01');
+  const found = await (await ctx.get(`/ops/v1/players?by=username&q=${username}`, { headers: { Authorization: `Bearer ${ops}` } })).json();
+  const memberId: number = found.value.items[0].id;
+  const adj = await (await ctx.post('/ops/v1/adjustments', {
+    headers: { Authorization: `Bearer ${ops}`, 'Idempotency-Key': randomUUID() },
+    data: { memberId, direction: 'CREDIT', amount, reason: 'e2e opening balance' },
+  })).json();
+  expect(adj.code, JSON.stringify(adj)).toBe('ok');
+  return { username, token: await playerToken(ctx, username), memberId };
 }
