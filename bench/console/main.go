@@ -6,7 +6,9 @@
 // request's server time (duration_ms of the server's request line, from
 // the request's arrival to the last byte written) from the log. It prints
 // p50/p95/p99 per request kind against the target and, as the last line,
-// one JSON object for bench/run.sh.
+// one JSON object for bench/run.sh. Beside the times, the server's CPU time
+// per page load of each kind (from /proc), which a busy machine does not
+// inflate the way it does the times.
 //
 //	go run ./bench/console -db sqlite:///tmp/x/palaro.db -members 1000000
 package main
@@ -63,7 +65,8 @@ type result struct {
 	P99   float64 `json:"p99"`
 	Max   float64 `json:"max"`
 	Pass  bool    `json:"pass"`
-	Found int     `json:"found"` // answers with at least one item
+	Found int     `json:"found"`           // answers with at least one item
+	CPU   float64 `json:"cpuMs,omitempty"` // the server's CPU time per page load
 }
 
 func run(bin, dbURL, addr, logFile string, members, n int, target float64) error {
@@ -177,10 +180,14 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 	found := make([]int, len(kinds))
 	perPath := map[string]int{} // request ids of the player page's parts
 	seq := 0
-	// Interleaved: kind 0, 1, …, 8, 0, 1, … so a slow minute of the
-	// machine falls on every kind alike.
-	for i := 0; i < n; i++ {
-		for ki, k := range kinds {
+	m0 := benchkit.ReadMachineTicks()
+	cpu := make([]float64, len(kinds)) // the server's CPU ms per page load, by kind
+	pid := cmd.Process.Pid
+	// One kind after the other, each timed for the server's CPU too (user +
+	// system, /proc): what a request costs whatever else the machine does.
+	for ki, k := range kinds {
+		t0 := benchkit.CPUTicks(pid)
+		for i := 0; i < n; i++ {
 			s := sent{kind: ki}
 			for _, p := range k.paths() {
 				seq++
@@ -197,6 +204,7 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 			}
 			loads = append(loads, s)
 		}
+		cpu[ki] = float64(benchkit.CPUTicks(pid)-t0) * 10 / float64(n)
 	}
 	time.Sleep(300 * time.Millisecond) // the last lines reach the log
 	times, err := serverTimes(logFile)
@@ -219,30 +227,36 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 		}
 		lat[s.kind] = append(lat[s.kind], sum)
 	}
-	fmt.Printf("console reads on %s, %d generated members; server time (the server's own request log, duration_ms), %d page loads per kind, one at a time\n\n",
-		benchkit.DBLabel(dbURL), members, n)
-	fmt.Printf("| request | p50 ms | p95 ms | p99 ms | max ms | found | p95 < %.0f ms |\n|---|---|---|---|---|---|---|\n", target)
+	busy, steal := benchkit.MachineUse(m0, benchkit.ReadMachineTicks())
+	fmt.Printf("console reads on %s, %d generated members; server time (the server's own request log, duration_ms), %d page loads per kind, one at a time; machine busy %.0f %%, steal %.0f %%\n\n",
+		benchkit.DBLabel(dbURL), members, n, busy, steal)
+	fmt.Printf("| request | p50 ms | p95 ms | p99 ms | max ms | server CPU ms / load | found | p95 < %.0f ms |\n|---|---|---|---|---|---|---|---|\n", target)
 	var out []result
-	row := func(name string, v []time.Duration, hits int) {
+	row := func(name string, v []time.Duration, hits int, cpuMS float64) {
 		res := result{Name: name, N: len(v), P50: benchkit.Pct(v, 50), P95: benchkit.Pct(v, 95), P99: benchkit.Pct(v, 99),
-			Max: benchkit.Pct(v, 100), Found: hits}
+			Max: benchkit.Pct(v, 100), Found: hits, CPU: cpuMS}
 		res.Pass = res.P95 < target
 		verdict := "PASS"
 		if !res.Pass {
 			verdict = "FAIL"
 		}
-		fmt.Printf("| %s | %.1f | %.1f | %.1f | %.1f | %d/%d | %s |\n", name, res.P50, res.P95, res.P99, res.Max, hits, len(v), verdict)
+		cpuCol := "—"
+		if cpuMS > 0 {
+			cpuCol = fmt.Sprintf("%.1f", cpuMS)
+		}
+		fmt.Printf("| %s | %.1f | %.1f | %.1f | %.1f | %s | %d/%d | %s |\n", name, res.P50, res.P95, res.P99, res.Max, cpuCol, hits, len(v), verdict)
 		out = append(out, res)
 	}
 	for ki, k := range kinds {
-		row(k.name, lat[ki], found[ki])
+		row(k.name, lat[ki], found[ki], cpu[ki])
 		if len(parts[0]) > 0 && strings.HasPrefix(k.name, "player page") {
 			for pi, name := range []string{"  GET /ops/v1/players/{id}", "  GET /ops/v1/players/{id}/logins", "  GET /ops/v1/players/{id}/linked"} {
-				row(name, parts[pi], len(parts[pi]))
+				row(name, parts[pi], len(parts[pi]), 0)
 			}
 		}
 	}
-	b, _ := json.Marshal(map[string]any{"db": benchkit.DBLabel(dbURL), "members": members, "targetMs": target, "rows": out})
+	b, _ := json.Marshal(map[string]any{"db": benchkit.DBLabel(dbURL), "members": members, "targetMs": target, "rows": out,
+		"machineBusyPct": busy, "machineStealPct": steal})
 	fmt.Println()
 	fmt.Println(string(b))
 	return nil

@@ -27,13 +27,13 @@ import (
 // benchCommand is `palaro bench`: data and timings for benches only, never
 // for a live brand.
 //
-//	palaro bench seed-members --members N --rounds M [--days 90] [--deposits N] [--tz Asia/Manila] [--batch B] [--currency PHP] [--force]
+//	palaro bench seed-members --members N --rounds M [--days 90] [--deposits N] [--rounds-per-player-day 25] [--tz Asia/Manila] [--batch B] [--currency PHP] [--force]
 //	palaro bench search [--n 200]
 //
 // seed-members refuses a database holding members it did not generate
 // (demo accounts included) unless --force.
 func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
-	const use = "usage: palaro bench seed-members --members N --rounds M [--days D] [--deposits N] [--tz ZONE] [--batch B] [--currency C] [--force] | bench search [--n N]"
+	const use = "usage: palaro bench seed-members --members N --rounds M [--days D] [--deposits N] [--rounds-per-player-day R] [--tz ZONE] [--batch B] [--currency C] [--force] | bench search [--n N]"
 	if len(args) == 0 {
 		return errors.New(use)
 	}
@@ -48,8 +48,9 @@ func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.
 		force := fs.Bool("force", false, "seed even if the database holds other members")
 		days := fs.Int("days", 90, "days the rounds, deposits and withdrawals are spread over, today included")
 		deposits := fs.Int("deposits", -1, "deposits (default: one per member); a quarter as many withdrawals")
+		perPlayer := fs.Int("rounds-per-player-day", 25, "rounds an active player plays a day (the day's players: its rounds / this)")
 		tz := fs.String("tz", brand.DefaultTimezone, "the brand's time zone (its days)")
-		if err := fs.Parse(args[1:]); err != nil || *members <= 0 || *rounds < 0 || *batch <= 0 || *days <= 0 || fs.NArg() != 0 ||
+		if err := fs.Parse(args[1:]); err != nil || *members <= 0 || *rounds < 0 || *batch <= 0 || *days <= 0 || *perPlayer <= 0 || fs.NArg() != 0 ||
 			!benchCurrency.MatchString(*currency) {
 			return errors.New(use)
 		}
@@ -60,7 +61,7 @@ func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.
 		if *deposits < 0 {
 			*deposits = *members
 		}
-		return benchSeed(ctx, cfg, *members, *rounds, *batch, *days, *deposits, *currency, loc, *force, out)
+		return benchSeed(ctx, cfg, *members, *rounds, *batch, *days, *deposits, *perPlayer, *currency, loc, *force, out)
 	case "search":
 		fs := flag.NewFlagSet("bench search", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
@@ -76,7 +77,7 @@ func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.
 // benchCurrency: the currency is written into the generated SQL.
 var benchCurrency = regexp.MustCompile(`^[A-Z]{3}$`)
 
-func benchSeed(ctx context.Context, cfg config.Config, members, rounds, batch, days, deposits int, currency string, loc *time.Location,
+func benchSeed(ctx context.Context, cfg config.Config, members, rounds, batch, days, deposits, perPlayer int, currency string, loc *time.Location,
 	force bool, out io.Writer) error {
 	store, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -102,7 +103,7 @@ func benchSeed(ctx context.Context, cfg config.Config, members, rounds, batch, d
 	}
 	fmt.Fprintf(out, "members: %d (ids %d..%d, u<i>, password Bench2026x) in %s\n", members, first, first+int64(members)-1, time.Since(t0).Round(time.Millisecond))
 	t1 := time.Now()
-	if err := benchSeedDays(ctx, store, first, members, rounds, days, deposits, currency, loc, out); err != nil {
+	if err := benchSeedDays(ctx, store, first, members, rounds, days, deposits, perPlayer, currency, loc, out); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "rounds, deposits, withdrawals and their daily rows in %s\n", time.Since(t1).Round(time.Millisecond))
@@ -126,7 +127,7 @@ func benchSeed(ctx context.Context, cfg config.Config, members, rounds, batch, d
 // and report rows derived from them, one transaction a day. Payout
 // accounts first (every fourth member). Bench data: no ledger postings,
 // no facts in the stream.
-func benchSeedDays(ctx context.Context, store *db.DB, first int64, members, rounds, days, deposits int, currency string,
+func benchSeedDays(ctx context.Context, store *db.DB, first int64, members, rounds, days, deposits, perPlayer int, currency string,
 	loc *time.Location, out io.Writer) error {
 	now := time.Now()
 	nowMS := now.UnixMilli()
@@ -159,7 +160,7 @@ func benchSeedDays(ctx context.Context, store *db.DB, first int64, members, roun
 		dayStr := start.Format(time.DateOnly)
 		k := days - 1 - day // oldest first: ids grow with time
 		nr := share(rounds, k)
-		active := max(1, min(members, nr/6))
+		active := max(1, min(members, nr/perPlayer))
 		stride := max(1, active/3)
 		span := end.UnixMilli() - start.UnixMilli()
 		lo, hi := (nowMS-end.UnixMilli())/regStep+1, min(int64(members)-1, (nowMS-start.UnixMilli())/regStep)

@@ -27,6 +27,14 @@ func BenchRounds(ctx context.Context, tx *db.Tx, rows, day, currency string) err
 	if err != nil {
 		return fmt.Errorf("figures: bench rounds: %w", err)
 	}
+	if _, err := tx.ExecContext(ctx, rows+fmt.Sprintf(`INSERT INTO figures_active (day, member_id) SELECT DISTINCT '%s', member_id FROM r WHERE 1 = 1
+ ON CONFLICT (day, member_id) DO NOTHING`, day)); err != nil {
+		return fmt.Errorf("figures: bench active players: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO figures_active_daily (day, players) SELECT '%s', COUNT(*) FROM figures_active WHERE day = '%s'
+ ON CONFLICT (day) DO UPDATE SET players = excluded.players`, day, day)); err != nil {
+		return fmt.Errorf("figures: bench players per day: %w", err)
+	}
 	return nil
 }
 

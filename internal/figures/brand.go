@@ -11,22 +11,23 @@ import (
 // lag, about a second, is not added as Totals adds it).
 
 // ActivePlayers counts the members with a round row on the days
-// [first, last]: the distinct members, read from the index (day,
-// member_id, category) alone.
+// [first, last]: the distinct members of figures_active (one row per
+// player and day), read from its key alone.
 func (f *Figures) ActivePlayers(ctx context.Context, first, last string) (int64, error) {
 	var n int64
-	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily
- WHERE day >= ? AND day <= ? AND category <> ''`), first, last).Scan(&n)
+	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(*) FROM (SELECT DISTINCT member_id FROM figures_active
+ WHERE day >= ? AND day <= ?) a`), first, last).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("figures: active players: %w", err)
 	}
 	return n, nil
 }
 
-// ActivePlayersByDay is ActivePlayers of each day of [first, last] that had any.
+// ActivePlayersByDay is ActivePlayers of each day of [first, last] that had
+// any, as the consumer counted them (figures_active_daily).
 func (f *Figures) ActivePlayersByDay(ctx context.Context, first, last string) (map[string]int64, error) {
-	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT day, COUNT(DISTINCT member_id) FROM figures_daily
- WHERE day >= ? AND day <= ? AND category <> '' GROUP BY day`), first, last)
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT day, players FROM figures_active_daily
+ WHERE day >= ? AND day <= ? AND players > 0`), first, last)
 	if err != nil {
 		return nil, fmt.Errorf("figures: active players by day: %w", err)
 	}

@@ -355,3 +355,83 @@ func TestRolledBackRoundLeavesNothing(t *testing.T) {
 		}
 	})
 }
+
+// Active players: a member counts once a day however many rounds, batches
+// and categories; cash alone does not count; a replay rebuilds the counts.
+func TestActivePlayers(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		st := activity.NewStore(d)
+		f := figures.New(d, st, inManila)
+		day := time.Date(2026, 11, 26, 12, 0, 0, 0, manila)
+		live := round("r3", 5, 100, 0, day.Add(time.Minute))
+		live.Category, live.Vendor = "LIVE", "EVO"
+		appendFacts(t, d, round("r1", 5, 100, 0, day), round("r2", 6, 100, 0, day), live, deposit("d1", 7, 5000, day))
+		consume(t, d, f, 4)
+		appendFacts(t, d, round("r4", 5, 100, 0, day.Add(time.Hour)), round("r5", 5, 100, 0, day.Add(24*time.Hour)))
+		consume(t, d, f, 6)
+		check := func(when string) {
+			t.Helper()
+			byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28")
+			if err != nil || fmt.Sprint(byDay) != "map[2026-11-26:2 2026-11-27:1]" {
+				t.Fatalf("%s: by day %v %v", when, byDay, err)
+			}
+			if n, err := f.ActivePlayers(ctx, "2026-11-26", "2026-11-27"); err != nil || n != 2 {
+				t.Fatalf("%s: active %d %v", when, n, err)
+			}
+			if n, err := f.ActivePlayers(ctx, "2026-11-27", "2026-11-30"); err != nil || n != 1 {
+				t.Fatalf("%s: active from the 27th %d %v", when, n, err)
+			}
+		}
+		check("applied")
+		if err := st.Replay(ctx, f, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28"); err != nil || len(byDay) != 0 {
+			t.Fatalf("after reset: %v %v", byDay, err)
+		}
+		consume(t, d, f, 6)
+		check("replayed")
+	})
+}
+
+// The players per day and per period are the distinct members of the
+// days' round rows, on random facts.
+func TestActivePlayersMatchTheRows(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		f := figures.New(d, activity.NewStore(d), inManila)
+		facts := randomFacts(400, time.Now().Add(-72*time.Hour))
+		appendFacts(t, d, facts...)
+		consume(t, d, f, int64(len(facts)))
+		first, last := figures.DayOf(time.Now().Add(-96*time.Hour), manila), figures.DayOf(time.Now().Add(time.Hour), manila)
+		rows, err := d.QueryContext(ctx, d.Rebind(`SELECT day, COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> '' GROUP BY day`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int64{}
+		for rows.Next() {
+			var day string
+			var n int64
+			if err := rows.Scan(&day, &n); err != nil {
+				t.Fatal(err)
+			}
+			want[day] = n
+		}
+		rows.Close()
+		if len(want) == 0 {
+			t.Fatal("no round rows")
+		}
+		byDay, err := f.ActivePlayersByDay(ctx, first, last)
+		if err != nil || fmt.Sprint(byDay) != fmt.Sprint(want) {
+			t.Fatalf("by day %v %v, want %v", byDay, err, want)
+		}
+		var all int64
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> ''`).Scan(&all); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := f.ActivePlayers(ctx, first, last); err != nil || n != all {
+			t.Fatalf("active %d %v, want %d", n, err, all)
+		}
+	})
+}
