@@ -11,12 +11,13 @@ import (
 // lag, about a second, is not added as Totals adds it).
 
 // ActivePlayers counts the members with a round row on the days
-// [first, last]: the distinct members of figures_active (one row per
-// player and day), read from its key alone.
+// [first, last]: the rows of figures_active (one per player and day) in
+// the period whose previous day is before it, i.e. each player's first day
+// in it, read from the index (day, prev_day) alone.
 func (f *Figures) ActivePlayers(ctx context.Context, first, last string) (int64, error) {
 	var n int64
-	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(*) FROM (SELECT DISTINCT member_id FROM figures_active
- WHERE day >= ? AND day <= ?) a`), first, last).Scan(&n)
+	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(*) FROM figures_active
+ WHERE day >= ? AND day <= ? AND prev_day < ?`), first, last, first).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("figures: active players: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -384,14 +385,33 @@ func TestActivePlayers(t *testing.T) {
 			}
 		}
 		check("applied")
+		// A late fact of an earlier day: member 6 played the 27th, then a
+		// round of the 25th arrives; 6 counts once in any period.
+		appendFacts(t, d, round("r6", 6, 100, 0, day.Add(24*time.Hour)))
+		consume(t, d, f, 7)
+		appendFacts(t, d, round("r7", 6, 100, 0, day.Add(-24*time.Hour)))
+		consume(t, d, f, 8)
+		for _, c := range []struct {
+			first, last string
+			want        int64
+		}{{"2026-11-25", "2026-11-27", 2}, {"2026-11-25", "2026-11-25", 1}, {"2026-11-26", "2026-11-27", 2}, {"2026-11-27", "2026-11-27", 2}} {
+			if n, err := f.ActivePlayers(ctx, c.first, c.last); err != nil || n != c.want {
+				t.Fatalf("%s..%s: %d %v, want %d", c.first, c.last, n, err, c.want)
+			}
+		}
 		if err := st.Replay(ctx, f, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28"); err != nil || len(byDay) != 0 {
 			t.Fatalf("after reset: %v %v", byDay, err)
 		}
-		consume(t, d, f, 6)
-		check("replayed")
+		consume(t, d, f, 8)
+		if byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28"); err != nil || fmt.Sprint(byDay) != "map[2026-11-25:1 2026-11-26:2 2026-11-27:2]" {
+			t.Fatalf("replayed: by day %v %v", byDay, err)
+		}
+		if n, err := f.ActivePlayers(ctx, "2026-11-25", "2026-11-27"); err != nil || n != 2 {
+			t.Fatalf("replayed: active %d %v", n, err)
+		}
 	})
 }
 
@@ -432,6 +452,24 @@ func TestActivePlayersMatchTheRows(t *testing.T) {
 		}
 		if n, err := f.ActivePlayers(ctx, first, last); err != nil || n != all {
 			t.Fatalf("active %d %v, want %d", n, err, all)
+		}
+		// Every period of one to four days within the facts' days.
+		days := make([]string, 0, len(want))
+		for day := range want {
+			days = append(days, day)
+		}
+		slices.Sort(days)
+		for i := range days {
+			for j := i; j < len(days) && j < i+4; j++ {
+				var exp int64
+				if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> '' AND day >= ? AND day <= ?`),
+					days[i], days[j]).Scan(&exp); err != nil {
+					t.Fatal(err)
+				}
+				if n, err := f.ActivePlayers(ctx, days[i], days[j]); err != nil || n != exp {
+					t.Fatalf("%s..%s: %d %v, want %d", days[i], days[j], n, err, exp)
+				}
+			}
 		}
 	})
 }

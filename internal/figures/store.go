@@ -129,6 +129,7 @@ func applyActive(ctx context.Context, tx *db.Tx, keys []rowKey) error {
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return cmp.Or(strings.Compare(a.day, b.day), cmp.Compare(a.member, b.member)) })
 	added := map[string]int64{}
+	var fresh []pair
 	for start := 0; start < len(pairs); start += activeRows {
 		chunk := pairs[start:min(start+activeRows, len(pairs))]
 		var q strings.Builder
@@ -141,22 +142,37 @@ func applyActive(ctx context.Context, tx *db.Tx, keys []rowKey) error {
 			q.WriteString("(?, ?)")
 			args = append(args, p.day, p.member)
 		}
-		q.WriteString(` ON CONFLICT (day, member_id) DO NOTHING RETURNING day`)
+		q.WriteString(` ON CONFLICT (day, member_id) DO NOTHING RETURNING day, member_id`)
 		rows, err := tx.QueryContext(ctx, tx.Rebind(q.String()), args...)
 		if err != nil {
 			return fmt.Errorf("figures: active players: %w", err)
 		}
 		for rows.Next() {
-			var day string
-			if err := rows.Scan(&day); err != nil {
+			var p pair
+			if err := rows.Scan(&p.day, &p.member); err != nil {
 				rows.Close()
 				return fmt.Errorf("figures: active players: %w", err)
 			}
-			added[day]++
+			added[p.day]++
+			fresh = append(fresh, p)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return fmt.Errorf("figures: active players: %w", err)
+		}
+	}
+	// Each new day links to the member's previous one, and the member's
+	// next day (a fact can come after later days' facts) to it; in day
+	// order, so two new days of a member in one batch link up too.
+	slices.SortFunc(fresh, func(a, b pair) int { return cmp.Or(strings.Compare(a.day, b.day), cmp.Compare(a.member, b.member)) })
+	for _, p := range fresh {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE figures_active SET prev_day = COALESCE((SELECT MAX(day) FROM figures_active p
+ WHERE p.member_id = ? AND p.day < ?), '') WHERE day = ? AND member_id = ?`), p.member, p.day, p.day, p.member); err != nil {
+			return fmt.Errorf("figures: previous active day: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE figures_active SET prev_day = ? WHERE member_id = ? AND day =
+ (SELECT MIN(day) FROM figures_active n WHERE n.member_id = ? AND n.day > ?)`), p.day, p.member, p.member, p.day); err != nil {
+			return fmt.Errorf("figures: next active day: %w", err)
 		}
 	}
 	days := make([]string, 0, len(added))

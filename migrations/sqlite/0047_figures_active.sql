@@ -4,12 +4,20 @@
 -- of a day are several per player (categories, vendors, cash rows), and
 -- reads the players per day without counting (issue 30: a million members,
 -- ten million rounds). Kept by the figures consumer with figures_daily.
+-- prev_day is the member's previous day with a row ('' for none): a period's
+-- distinct players are its rows whose previous day is before the period,
+-- counted from the index (day, prev_day) without sorting the members.
 CREATE TABLE figures_active (
-    day       TEXT    NOT NULL,
+    day       TEXT   NOT NULL,
     member_id INTEGER NOT NULL,
+    prev_day  TEXT   NOT NULL DEFAULT '',
     PRIMARY KEY (day, member_id)
 ) WITHOUT ROWID;
-INSERT INTO figures_active (day, member_id) SELECT DISTINCT day, member_id FROM figures_daily WHERE category <> '';
+INSERT INTO figures_active (day, member_id, prev_day)
+SELECT day, member_id, COALESCE(LAG(day) OVER (PARTITION BY member_id ORDER BY day), '')
+FROM (SELECT DISTINCT day, member_id FROM figures_daily WHERE category <> '') d;
+CREATE INDEX figures_active_first ON figures_active (day, prev_day);
+CREATE INDEX figures_active_member ON figures_active (member_id, day);
 
 CREATE TABLE figures_active_daily (
     day     TEXT    NOT NULL PRIMARY KEY,
