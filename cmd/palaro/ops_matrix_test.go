@@ -19,6 +19,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/cashier"
+	contentops "github.com/palaro/palaro/internal/content/ops"
 	gameops "github.com/palaro/palaro/internal/game/ops"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -34,7 +35,7 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms()} {
+		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/content"
+	contentops "github.com/palaro/palaro/internal/content/ops"
 	"github.com/palaro/palaro/internal/favorite"
 	"github.com/palaro/palaro/internal/game"
 	gameops "github.com/palaro/palaro/internal/game/ops"
@@ -35,7 +36,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- brand and content (system endpoints, announcements, help) ---
 	brands := brand.NewService(brand.NewStore(m.DB), m.Clock)
 	brand.NewHandler(brands, brand.Edge{TrustedProxy: m.Config.TrustedProxy, CountryHeader: m.Config.CountryHeader}).Routes(mux)
-	content.NewHandler(content.NewService(content.NewStore(m.DB), m.Clock)).Routes(mux)
+	contents := content.NewService(content.NewStore(m.DB), m.Clock)
+	content.NewHandler(contents).Routes(mux)
 	brand.CDNAlias(mux, "/cdn/a", "/cdn/b")
 	m.web.ImageSources = brandImageSources(brands)
 
@@ -110,11 +112,12 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	operators.UseWallet(wallets, account.NewStore(m.DB), brands)
 	context.AfterFunc(ctx, operators.Close) // writes the queued audit rows
 	operator.NewHandler(operators).Routes(mux)
-	m.wireRGOps(mux, rgService, rgHTTP, operators)                // /ops/v1/members/{id}/rg
-	m.wireReports(mux, brands, figs, games, operators)            // dashboard and reports, /ops/v1/reports/ (wire_reports.go)
-	brandops.NewHandler(brands, operators, operators).Routes(mux) // the brand document and the maintenance switch, /ops/v1/brand
-	gameops.NewHandler(games, operators, operators).Routes(mux)   // vendors and games: on and off, maintenance, order, /ops/v1/games
-	mux.HandleFunc("/ops/", httpx.NotFoundJSON)                   // unknown /ops/ paths: JSON 404, not the web app
+	m.wireRGOps(mux, rgService, rgHTTP, operators)                    // /ops/v1/members/{id}/rg
+	m.wireReports(mux, brands, figs, games, operators)                // dashboard and reports, /ops/v1/reports/ (wire_reports.go)
+	brandops.NewHandler(brands, operators, operators).Routes(mux)     // the brand document and the maintenance switch, /ops/v1/brand
+	gameops.NewHandler(games, operators, operators).Routes(mux)       // vendors and games: on and off, maintenance, order, /ops/v1/games
+	contentops.NewHandler(contents, operators, operators).Routes(mux) // banners, notices, popups, promotions, help, /ops/v1/content
+	mux.HandleFunc("/ops/", httpx.NotFoundJSON)                       // unknown /ops/ paths: JSON 404, not the web app
 
 	// --- cashier: deposits, payments, notifications ---
 	cash, err := m.wireCashier(ctx, mux, brands, accounts, wallets, hub, operators) // wire_cashier.go
@@ -149,6 +152,11 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if err != nil {
 		return err
 	}
+	var inhouseSettings gameops.InhouseSettings // stake ranges, jackpot shares, slot RTP: /ops/v1/games/inhouse
+	if inhouseServer != nil {
+		inhouseSettings = inhouseServer
+	}
+	gameops.NewInhouseHandler(inhouseSettings, operators, operators).Routes(mux)
 	if err := m.wireCrash(ctx, mux, inhouseServer, accounts); err != nil { // Crash rounds, websocket, engine (wire_crash.go)
 		return err
 	}

@@ -1,6 +1,10 @@
 package brand
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/palaro/palaro/internal/inhouse/slot"
+)
 
 // Inhouse is the brand's money rules for its in-house games (private, like
 // Cashier): the stake range of every game or of one, and the share of each
@@ -16,12 +20,16 @@ type Inhouse struct {
 	// JackpotContributionBp is the share of every completed bet fed to the
 	// jackpot pool, in 1/10000 (1 .. 10000).
 	JackpotContributionBp int64 `json:"jackpotContributionBp,omitempty"`
+	// SlotProfile is the slot's RTP profile (94, 96, 97); "" takes the
+	// server's (PALARO_INHOUSE_SLOT_PROFILE).
+	SlotProfile string `json:"slotProfile,omitempty"`
 }
 
-// BetRange is one game's stake range.
+// BetRange is one game's stake range and, when set, its own jackpot share.
 type BetRange struct {
-	MinBet int64 `json:"minBet,omitempty"`
-	MaxBet int64 `json:"maxBet,omitempty"`
+	MinBet                int64 `json:"minBet,omitempty"`
+	MaxBet                int64 `json:"maxBet,omitempty"`
+	JackpotContributionBp int64 `json:"jackpotContributionBp,omitempty"`
 }
 
 // Defaults of the in-house block (a two-decimal currency: 1.00 to 10,000.00, 1 %).
@@ -62,6 +70,14 @@ func (i Inhouse) ContributionBp() int64 {
 	return i.JackpotContributionBp
 }
 
+// ContributionBpOf is a game's jackpot share: its own, else the brand's.
+func (i Inhouse) ContributionBpOf(slug string) int64 {
+	if g, ok := i.Games[slug]; ok && g.JackpotContributionBp > 0 {
+		return g.JackpotContributionBp
+	}
+	return i.ContributionBp()
+}
+
 func validateInhouse(i Inhouse) error {
 	check := func(where string, r BetRange) error {
 		switch {
@@ -82,6 +98,12 @@ func validateInhouse(i Inhouse) error {
 		if err := check(".games."+slug, r); err != nil {
 			return err
 		}
+		if r.JackpotContributionBp < 0 || r.JackpotContributionBp > 10000 {
+			return fmt.Errorf("inhouse.games.%s.jackpotContributionBp: %d is not within 1..10000", slug, r.JackpotContributionBp)
+		}
+	}
+	if _, err := slot.ParseProfile(i.SlotProfile); err != nil {
+		return fmt.Errorf("inhouse.slotProfile: %q is not one of %v", i.SlotProfile, slot.Profiles())
 	}
 	if i.JackpotContributionBp < 0 || i.JackpotContributionBp > 10000 {
 		return fmt.Errorf("inhouse.jackpotContributionBp: %d is not within 1..10000", i.JackpotContributionBp)

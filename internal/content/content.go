@@ -5,8 +5,10 @@ package content
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
+	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
 
@@ -51,6 +53,14 @@ type Banner struct {
 	ImageURL    string `json:"url"`
 	LinkageType string `json:"linkageType"`
 	LinkTarget  string `json:"linkTarget"`
+	StartTime   int64  `json:"startTime,omitempty"` // Unix ms, 0 open
+	EndTime     int64  `json:"endTime,omitempty"`   // Unix ms, 0 open
+	Disabled    bool   `json:"disabled,omitempty"`  // switched off by an operator (zero value: shown)
+}
+
+// Shown tells whether the banner is on and inside its window at now (Unix ms).
+func (b *Banner) Shown(now int64) bool {
+	return !b.Disabled && (b.StartTime == 0 || now >= b.StartTime) && (b.EndTime == 0 || now < b.EndTime)
 }
 
 // Image is one promotion picture.
@@ -83,30 +93,104 @@ type HelpSection struct {
 	Content Text   `json:"content"`
 }
 
-// Errors.
-var ErrInvalid = apperr.Invalid("content.invalid")
+// Errors. Each names what is wrong so the console can say it in the
+// operator's language.
+var (
+	ErrInvalid         = apperr.Invalid("content.invalid")
+	ErrLanguageMissing = apperr.Invalid("content.language_missing")
+	ErrLanguageUnknown = apperr.Invalid("content.language_unknown")
+	ErrTooLong         = apperr.Invalid("content.too_long")
+	ErrSchedule        = apperr.Invalid("content.schedule_invalid")
+	ErrLink            = apperr.Invalid("content.link_invalid")
+	ErrImage           = apperr.Invalid("content.image_invalid")
+	ErrNotFound        = apperr.NotFound("content.not_found")
+	ErrOrder           = apperr.Invalid("content.order_mismatch")
+	ErrConflict        = apperr.Conflict("content.conflict")
+)
 
 func init() {
-	apperr.Register("content.invalid", map[string]string{
-		"EN": "The content is not valid: {reason}.",
-		"TY": "Hindi wasto ang nilalaman: {reason}.",
-	})
+	for code, m := range map[string]map[string]string{
+		"content.invalid": {"EN": "The content is not valid: {reason}.", "TY": "Hindi wasto ang nilalaman: {reason}."},
+		"content.language_missing": {"EN": "The {field} needs text in {languages}.",
+			"TY": "Kailangan ng {field} ang teksto sa {languages}."},
+		"content.language_unknown": {"EN": "{language} is not a language of the platform.",
+			"TY": "Ang {language} ay hindi wika ng platform."},
+		"content.too_long": {"EN": "The {field} in {language} is longer than {max} characters.",
+			"TY": "Ang {field} sa {language} ay mas mahaba sa {max} na titik."},
+		"content.schedule_invalid": {"EN": "The end of the schedule must come after its start.",
+			"TY": "Dapat mas huli ang katapusan ng iskedyul kaysa sa simula nito."},
+		"content.link_invalid": {"EN": "The link does not fit its type: {reason}.",
+			"TY": "Hindi tugma ang link sa uri nito: {reason}."},
+		"content.image_invalid": {"EN": "The picture must be an uploaded image or an https address.",
+			"TY": "Ang larawan ay dapat na-upload o isang https na address."},
+		"content.not_found": {"EN": "This item no longer exists.", "TY": "Wala na ang item na ito."},
+		"content.order_mismatch": {"EN": "The order must list every banner of the group once.",
+			"TY": "Dapat nakalista nang isang beses ang bawat banner ng grupo."},
+		"content.conflict": {"EN": "Someone else changed the content at the same moment. Try again.",
+			"TY": "May ibang nagbago ng nilalaman sa parehong sandali. Subukang muli."},
+		"content.image_unreadable": {"EN": "The picture could not be read as an image, or it is larger than {max} pixels on a side.",
+			"TY": "Hindi mabasa ang larawan, o mas malaki ito sa {max} pixel sa isang gilid."},
+	} {
+		apperr.Register(code, m)
+	}
 }
 
 func invalid(format string, args ...any) error {
 	return ErrInvalid.With("reason", fmt.Sprintf(format, args...))
 }
 
+// Required are the languages every text needs; others are optional.
+var Required = []string{"TY", "EN"}
+
+// needText checks a text: TY and EN present (the error lists the missing
+// ones), every language a known one, none longer than max characters.
 func needText(t Text, what string, max int) error {
-	if strings.TrimSpace(t["EN"]) == "" || strings.TrimSpace(t["TY"]) == "" {
-		return invalid("%s needs TY and EN text", what)
+	var missing []string
+	for _, l := range Required {
+		if strings.TrimSpace(t[l]) == "" {
+			missing = append(missing, l)
+		}
 	}
-	for l, v := range t {
-		if len(v) > max {
-			return invalid("%s %s is longer than %d bytes", what, l, max)
+	if len(missing) > 0 {
+		return ErrLanguageMissing.With("field", what).With("languages", strings.Join(missing, ", "))
+	}
+	langs := make([]string, 0, len(t))
+	for l := range t {
+		langs = append(langs, l)
+	}
+	sort.Strings(langs)
+	for _, l := range langs {
+		if !brand.IsLanguage(l) {
+			return ErrLanguageUnknown.With("language", l)
+		}
+		if len([]rune(t[l])) > max {
+			return ErrTooLong.With("field", what).With("language", l).With("max", max)
 		}
 	}
 	return nil
+}
+
+// Trimmed drops languages whose text is blank and trims the rest.
+func (t Text) Trimmed() Text {
+	out := make(Text, len(t))
+	for l, v := range t {
+		if v = strings.TrimSpace(v); v != "" {
+			out[strings.ToUpper(l)] = v
+		}
+	}
+	return out
+}
+
+func schedule(start, end int64) error {
+	if start < 0 || end < 0 || (end != 0 && end <= start) {
+		return ErrSchedule
+	}
+	return nil
+}
+
+// ImageURL tells whether u may be a picture: a site path or https.
+func imageURL(u string) bool {
+	return len(u) <= 2048 && ((strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")) || strings.HasPrefix(u, "https://"))
 }
 
 // Validate checks a banner.
@@ -114,34 +198,40 @@ func (b *Banner) Validate() error {
 	if b.ID <= 0 || !contains(BannerGroups, b.GroupName) {
 		return invalid("banner %d needs a positive id and a known group", b.ID)
 	}
-	if err := needText(b.Title, "banner title", 200); err != nil {
+	if b.Sequence < 0 || b.Sequence > 100000 {
+		return invalid("sequence %d", b.Sequence)
+	}
+	if err := needText(b.Title, "title", 200); err != nil {
 		return err
 	}
 	if !contains(LinkageTypes, b.LinkageType) {
-		return invalid("banner %d linkageType %q", b.ID, b.LinkageType)
+		return ErrLink.With("reason", "unknown type "+b.LinkageType)
+	}
+	if len(b.LinkTarget) > 2048 {
+		return ErrLink.With("reason", "too long")
 	}
 	switch b.LinkageType {
 	case "NONE":
 		if b.LinkTarget != "" {
-			return invalid("banner %d: NONE takes no linkTarget", b.ID)
+			return ErrLink.With("reason", "NONE takes no target")
 		}
 	case "URL":
 		if !strings.HasPrefix(b.LinkTarget, "https://") && !strings.HasPrefix(b.LinkTarget, "http://") {
-			return invalid("banner %d: URL linkTarget must be absolute", b.ID)
+			return ErrLink.With("reason", "URL must start with https:// or http://")
 		}
 	case "ROUTE":
 		if !strings.HasPrefix(b.LinkTarget, "/") || strings.HasPrefix(b.LinkTarget, "//") {
-			return invalid("banner %d: ROUTE linkTarget must be an in-app path", b.ID)
+			return ErrLink.With("reason", "ROUTE must be a path of the site such as /promotions")
 		}
 	case "PROMOTION", "GAME":
 		if !isDigits(b.LinkTarget) {
-			return invalid("banner %d: %s linkTarget must be an id", b.ID, b.LinkageType)
+			return ErrLink.With("reason", b.LinkageType+" must be an id")
 		}
 	}
-	if !strings.HasPrefix(b.ImageURL, "/") && !strings.HasPrefix(b.ImageURL, "https://") {
-		return invalid("banner %d url", b.ID)
+	if !imageURL(b.ImageURL) {
+		return ErrImage
 	}
-	return nil
+	return schedule(b.StartTime, b.EndTime)
 }
 
 // Validate checks an announcement.
@@ -152,8 +242,11 @@ func (a *Announcement) Validate() error {
 	if (a.Type == TypePopup) != (a.Execution != "") || (a.Execution != "" && !contains(Executions, a.Execution)) {
 		return invalid("announcement %d: execution A, B or F is for popups only", a.ID)
 	}
-	if a.EndTime != 0 && a.EndTime < a.StartTime {
-		return invalid("announcement %d ends before it starts", a.ID)
+	if a.Sequence < 0 || a.Sequence > 100000 {
+		return invalid("sequence %d", a.Sequence)
+	}
+	if err := schedule(a.StartTime, a.EndTime); err != nil {
+		return err
 	}
 	if err := needText(a.Title, "title", 300); err != nil {
 		return err
@@ -167,9 +260,19 @@ func (a *Announcement) Validate() error {
 		if err := needText(a.Summary, "summary", 500); err != nil {
 			return err
 		}
-		if !contains(PromoCategory, a.Category) || len(a.Images) == 0 {
-			return invalid("promotion %d needs a category and at least one image", a.ID)
+		if !contains(PromoCategory, a.Category) {
+			return invalid("promotion %d needs a category", a.ID)
 		}
+		if len(a.Images) == 0 || len(a.Images) > 10 {
+			return ErrImage
+		}
+		for _, im := range a.Images {
+			if !imageURL(im.URL) {
+				return ErrImage
+			}
+		}
+	} else if a.Category != "" || len(a.Images) > 0 {
+		return invalid("only promotions take a category and images")
 	}
 	return nil
 }
@@ -179,10 +282,13 @@ func (h *HelpSection) Validate() error {
 	if !contains(HelpKeys, h.Key) {
 		return invalid("help key %q", h.Key)
 	}
-	if err := needText(h.Title, "help title", 200); err != nil {
+	if h.Sort < 0 || h.Sort > 1000 {
+		return invalid("help sort %d", h.Sort)
+	}
+	if err := needText(h.Title, "title", 200); err != nil {
 		return err
 	}
-	return needText(h.Content, "help content", 64<<10)
+	return needText(h.Content, "content", 64<<10)
 }
 
 func contains(list []string, s string) bool {

@@ -53,16 +53,17 @@ func itoa(n int64) string {
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		name   string
+		want   error
 		mutate func(s *Snapshot)
 	}{
-		{"ErrBannerGroup", func(s *Snapshot) { s.Banners[0].GroupName = "w_nope" }},
-		{"ErrLinkageType", func(s *Snapshot) { s.Banners[0].LinkageType = "POPUP" }},
-		{"ErrURLNotAbsolute", func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "URL", "javascript:alert(1)" }},
-		{"ErrRouteNotPath", func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "ROUTE", "//evil.example" }},
-		{"ErrPromotionTarget", func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "PROMOTION", "abc" }},
-		{"ErrMissingTranslation", func(s *Snapshot) { delete(s.Announcements[0].Title, "TY") }},
-		{"ErrExecutionOnNotice", func(s *Snapshot) { s.Announcements[4].Execution = "A" }},
-		{"ErrPopupWithoutExecution", func(s *Snapshot) {
+		{"ErrBannerGroup", ErrInvalid, func(s *Snapshot) { s.Banners[0].GroupName = "w_nope" }},
+		{"ErrLinkageType", ErrLink, func(s *Snapshot) { s.Banners[0].LinkageType = "POPUP" }},
+		{"ErrURLNotAbsolute", ErrLink, func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "URL", "javascript:alert(1)" }},
+		{"ErrRouteNotPath", ErrLink, func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "ROUTE", "//evil.example" }},
+		{"ErrPromotionTarget", ErrLink, func(s *Snapshot) { s.Banners[0].LinkageType, s.Banners[0].LinkTarget = "PROMOTION", "abc" }},
+		{"ErrMissingTranslation", ErrLanguageMissing, func(s *Snapshot) { delete(s.Announcements[0].Title, "TY") }},
+		{"ErrExecutionOnNotice", ErrInvalid, func(s *Snapshot) { s.Announcements[4].Execution = "A" }},
+		{"ErrPopupWithoutExecution", ErrInvalid, func(s *Snapshot) {
 			for i := range s.Announcements {
 				if s.Announcements[i].Type == TypePopup {
 					s.Announcements[i].Execution = ""
@@ -70,17 +71,19 @@ func TestValidate(t *testing.T) {
 				}
 			}
 		}},
-		{"ErrPromotionWithoutImage", func(s *Snapshot) { s.Announcements[len(s.Announcements)-1].Images = nil }},
-		{"ErrRepeatedID", func(s *Snapshot) { s.Announcements[1].ID = s.Announcements[0].ID }},
-		{"ErrHelpKey", func(s *Snapshot) { s.Help[0].Key = "jobs" }},
-		{"ErrEndsBeforeStart", func(s *Snapshot) { s.Announcements[0].StartTime, s.Announcements[0].EndTime = 10, 5 }},
+		{"ErrPromotionWithoutImage", ErrImage, func(s *Snapshot) { s.Announcements[len(s.Announcements)-1].Images = nil }},
+		{"ErrRepeatedID", ErrInvalid, func(s *Snapshot) { s.Announcements[1].ID = s.Announcements[0].ID }},
+		{"ErrHelpKey", ErrInvalid, func(s *Snapshot) { s.Help[0].Key = "jobs" }},
+		{"ErrUnknownLanguage", ErrLanguageUnknown, func(s *Snapshot) { s.Help[0].Title["XX"] = "x" }},
+		{"ErrBannerSchedule", ErrSchedule, func(s *Snapshot) { s.Banners[0].StartTime, s.Banners[0].EndTime = 10, 10 }},
+		{"ErrEndsBeforeStart", ErrSchedule, func(s *Snapshot) { s.Announcements[0].StartTime, s.Announcements[0].EndTime = 10, 5 }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Demo(now)
 			tc.mutate(&s)
-			if err := s.Validate(); !errors.Is(err, ErrInvalid) {
-				t.Fatalf("want ErrInvalid, got %v", err)
+			if err := s.Validate(); !errors.Is(err, tc.want) {
+				t.Fatalf("want %v, got %v", tc.want, err)
 			}
 		})
 	}

@@ -20,6 +20,28 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /wps/system/helpCenter", h.helpCenter)
 	mux.HandleFunc("GET /art/banner/{file}", h.bannerArt)
 	mux.HandleFunc("GET /art/promo/{file}", h.promoArt)
+	mux.HandleFunc("GET "+ImagePath+"{file}", h.uploaded)
+}
+
+// uploaded serves a picture an operator uploaded. Its name is its hash, so
+// it never changes and may be cached for good.
+func (h *Handler) uploaded(w http.ResponseWriter, r *http.Request) {
+	ct, data, ok, err := h.svc.Image(r.Context(), r.PathValue("file"))
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	if !ok {
+		httpx.Fail(w, r, apperr.NotFound("request.not_found"))
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", ct)
+	hd.Set("Content-Length", strconv.Itoa(len(data)))
+	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Content-Security-Policy", "default-src 'none'")
+	_, _ = w.Write(data)
 }
 
 // language reads ?language= (or ?lang=): a known code, else 400

@@ -11,7 +11,8 @@ import (
 	"github.com/palaro/palaro/internal/platform/clock"
 )
 
-// RefreshEvery bounds how stale served content may be.
+// RefreshEvery bounds how stale served content may be: each instance reads
+// the content version at most this often and reloads only when it moved.
 const RefreshEvery = 2 * time.Second
 
 // Query selects announcements. Empty Types means all; empty Execution
@@ -76,9 +77,10 @@ type Service struct {
 	store *Store
 	clock clock.Clock
 
-	mu       sync.Mutex
-	snap     *Snapshot
-	loadedAt time.Time
+	mu        sync.Mutex
+	snap      *Snapshot
+	version   int64     // the content version snap was loaded at
+	checkedAt time.Time // when the version was last read
 }
 
 func NewService(store *Store, clk clock.Clock) *Service { return &Service{store: store, clock: clk} }
@@ -87,10 +89,18 @@ func (s *Service) current(ctx context.Context) (*Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.clock.Now()
-	if s.snap != nil && now.Sub(s.loadedAt) < RefreshEvery {
+	if s.snap != nil && now.Sub(s.checkedAt) < RefreshEvery {
 		return s.snap, nil
 	}
-	snap, err := s.store.Load(ctx)
+	v, err := s.store.Version(ctx)
+	if err == nil && s.snap != nil && v == s.version {
+		s.checkedAt = now
+		return s.snap, nil
+	}
+	var snap Snapshot
+	if err == nil {
+		snap, err = s.store.Load(ctx)
+	}
 	if err != nil {
 		if s.snap != nil {
 			slog.ErrorContext(ctx, "content reload failed, serving cached copy", "err", err)
@@ -102,8 +112,15 @@ func (s *Service) current(ctx context.Context) (*Snapshot, error) {
 	sort.SliceStable(snap.Banners, func(i, j int) bool {
 		return groupRank(snap.Banners[i].GroupName) < groupRank(snap.Banners[j].GroupName)
 	})
-	s.snap, s.loadedAt = &snap, now
+	s.snap, s.version, s.checkedAt = &snap, v, now
 	return s.snap, nil
+}
+
+// forget drops the cached copy so this instance's next read reloads.
+func (s *Service) forget() {
+	s.mu.Lock()
+	s.snap = nil
+	s.mu.Unlock()
 }
 
 func groupRank(g string) int {
@@ -150,6 +167,9 @@ func (s *Service) Announcements(ctx context.Context, q Query) (map[string]any, e
 		case TypeBanner:
 			list := []BannerView{}
 			for _, b := range snap.Banners {
+				if !b.Shown(now) {
+					continue
+				}
 				list = append(list, BannerView{ID: b.ID, GroupName: b.GroupName, Title: b.Title.In(lang), URL: b.ImageURL,
 					LinkageType: b.LinkageType, LinkTarget: b.LinkTarget, Sequence: b.Sequence})
 			}
@@ -247,9 +267,7 @@ func (s *Service) Save(ctx context.Context, snap Snapshot) error {
 	if err := s.store.Save(ctx, snap, s.clock.Now().UnixMilli()); err != nil {
 		return apperr.Internal(err, "content save")
 	}
-	s.mu.Lock()
-	s.snap = nil
-	s.mu.Unlock()
+	s.forget()
 	return nil
 }
 

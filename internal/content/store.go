@@ -70,7 +70,7 @@ func scanJSON(ctx context.Context, q db.Querier, query string, each func([]byte)
 
 // Save upserts every item of snap in one transaction.
 func (s *Store) Save(ctx context.Context, snap Snapshot, now int64) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error { return saveTx(ctx, tx, snap, now) })
+	return s.Edit(ctx, func(tx *db.Tx) error { return saveTx(ctx, tx, snap, now) })
 }
 
 // SeedIfEmpty saves snap only when no content exists; false when some did.
@@ -85,7 +85,10 @@ func (s *Store) SeedIfEmpty(ctx context.Context, snap Snapshot, now int64) (bool
 			return nil
 		}
 		seeded = true
-		return saveTx(ctx, tx, snap, now)
+		if err := saveTx(ctx, tx, snap, now); err != nil {
+			return err
+		}
+		return bumpTx(ctx, tx)
 	})
 	return seeded, err
 }

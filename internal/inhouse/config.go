@@ -66,7 +66,7 @@ func (s *Service) PublicConfig(ctx context.Context) (PublicConfig, error) {
 	if err != nil {
 		return PublicConfig{}, err
 	}
-	prof, err := slot.ParseProfile(s.cfg.SlotProfile)
+	prof, err := profileOf(rules, s.cfg.SlotProfile)
 	if err != nil {
 		return PublicConfig{}, err
 	}

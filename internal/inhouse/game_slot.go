@@ -39,7 +39,7 @@ type slotParams struct {
 // player plays them with SlotFree (or the server does, after
 // FreeSpinTimeout), and the whole round's win is paid when they are done.
 func (s *Service) SlotSpin(ctx context.Context, c account.Caller, key string, req SlotRequest) (Play, error) {
-	prof, err := slot.ParseProfile(s.cfg.SlotProfile)
+	prof, err := s.slotProfile(ctx)
 	if err != nil {
 		return Play{}, err
 	}

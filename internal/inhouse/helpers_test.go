@@ -116,7 +116,7 @@ func (s *site) restart() {
 		}
 	}
 	s.faults = &faultWallet{next: s.seamless}
-	s.svc = NewService(Deps{Store: NewStore(s.db), Wallet: s.faults, Sessions: s.seamless, Catalog: s.games, Brand: s.brands,
+	s.svc = NewService(Deps{Store: NewStore(s.db), Wallet: s.faults, Sessions: s.seamless, Catalog: s.games, Brand: s.brands, Brands: s.brands,
 		Ledger: s.wallet, Accounts: s.ledger, Clock: s.clk, Logger: discard()}, s.cfg)
 	if err := s.svc.InitJackpot(ctx); err != nil {
 		s.t.Fatal(err)

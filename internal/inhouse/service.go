@@ -28,6 +28,7 @@ type Service struct {
 	sessions Sessions
 	catalog  Catalog
 	brand    Brand
+	brands   BrandWriter // the operator's settings (settings.go); nil: none
 	ledger   Ledger
 	accounts Accounts
 	clock    clock.Clock
@@ -72,6 +73,7 @@ type Deps struct {
 	Sessions Sessions
 	Catalog  Catalog
 	Brand    Brand
+	Brands   BrandWriter // optional: the operator's settings
 	Ledger   Ledger
 	Accounts Accounts
 	Clock    clock.Clock
@@ -90,7 +92,7 @@ func NewService(d Deps, cfg Config) *Service {
 	if d.Store != nil {
 		d.Store.done.logger = d.Logger
 	}
-	return &Service{store: d.Store, wallet: d.Wallet, sessions: d.Sessions, catalog: d.Catalog, brand: d.Brand, ledger: d.Ledger,
+	return &Service{store: d.Store, wallet: d.Wallet, sessions: d.Sessions, catalog: d.Catalog, brand: d.Brand, brands: d.Brands, ledger: d.Ledger,
 		accounts: d.Accounts, clock: d.Clock, logger: d.Logger, cfg: cfg, sessList: map[sessionKey]openSession{}}
 }
 
@@ -247,7 +249,7 @@ func (s *Service) open(ctx context.Context, c account.Caller, key string, o open
 	now := s.clock.Now().UnixMilli()
 	r := roundRow{MemberID: c.MemberID, Game: o.slug, GameCode: g.GameCode, NodeID: g.NodeID, Currency: cur, Amount: o.amount,
 		Params: string(params), Key: key, RequestHash: o.hash, CreatedAt: now, State: statePending}
-	r.JPContribution = o.amount * rules.ContributionBp() / 10000
+	r.JPContribution = o.amount * rules.ContributionBpOf(o.slug) / 10000
 
 	var final string // the state after the bet
 	// decide fixes the outcome for a seed pair and nonce.

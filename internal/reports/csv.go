@@ -41,10 +41,16 @@ func header(r *http.Request, h map[string][]string) []string {
 
 // decimals is the brand currency's decimals (2 when the brand cannot be read).
 func (s *Service) decimals(ctx context.Context) int {
+	_, dec := s.currency(ctx)
+	return dec
+}
+
+// currency is the brand currency's code and decimals (the lists' amounts are in it).
+func (s *Service) currency(ctx context.Context) (string, int) {
 	if b, err := s.brand.Current(ctx); err == nil {
-		return b.Info.Currency.Decimals
+		return b.Info.Currency.Code, b.Info.Currency.Decimals
 	}
-	return 2
+	return "", 2
 }
 
 func init() {

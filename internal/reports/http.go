@@ -85,7 +85,8 @@ func (h *Handler) daily(w http.ResponseWriter, r *http.Request, p Period) {
 		return
 	}
 	if !asCSV {
-		httpx.OK(w, r, map[string]any{"period": p, "group": group, "items": days})
+		cur, dec := h.svc.currency(r.Context())
+		httpx.OK(w, r, map[string]any{"period": p, "group": group, "items": days, "currency": cur, "decimals": dec})
 		return
 	}
 	dec := h.svc.decimals(r.Context())
@@ -120,7 +121,8 @@ func (h *Handler) games(w http.ResponseWriter, r *http.Request, p Period) {
 		return
 	}
 	if !asCSV {
-		httpx.OK(w, r, map[string]any{"period": p, "group": group, "by": by, "items": items, "truncated": truncated})
+		cur, dec := h.svc.currency(r.Context())
+		httpx.OK(w, r, map[string]any{"period": p, "group": group, "by": by, "items": items, "truncated": truncated, "currency": cur, "decimals": dec})
 		return
 	}
 	dec := h.svc.decimals(r.Context())

@@ -48,7 +48,7 @@ func (s *Service) Daily(ctx context.Context, p Period, group string) ([]DayPoint
 	for _, k := range keys {
 		m := months[k]
 		first, last := max(k+"-01", p.From), min(k+"-31", p.To)
-		if m.ActivePlayers, err = s.figures.ActivePlayers(ctx, first, last); err != nil {
+		if m.ActivePlayers, err = activePlayers(ctx, s.db, first, last); err != nil {
 			return nil, err
 		}
 		m.derive()

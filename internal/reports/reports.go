@@ -81,6 +81,8 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 		}
 		return s
 	}
+	var played []memberDay
+	seen := map[memberDay]bool{}
 	for _, e := range events {
 		day := figures.DayOf(e.At, loc)
 		switch e.Kind {
@@ -91,6 +93,10 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 					continue
 				}
 				rounds = -1 // the amounts come negated
+			}
+			if md := (memberDay{e.MemberID, day}); e.MemberID != 0 && !seen[md] {
+				seen[md] = true
+				played = append(played, md)
 			}
 			k := gameKey{day, e.Currency, e.Category, e.Vendor, e.Game}
 			s := games[k]
@@ -131,7 +137,107 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 	if err := upsertGames(ctx, tx, games); err != nil {
 		return err
 	}
+	if err := applyActive(ctx, tx, played); err != nil {
+		return err
+	}
 	return upsertCash(ctx, tx, cash)
+}
+
+type memberDay struct {
+	member int64
+	day    string
+}
+
+type activeKey struct{ day, prev string }
+
+// applyActive records each member's new active days and keeps
+// report_active_daily's counts of (day, the member's active day before it).
+// A day that lands between two known ones (a late round) moves the next
+// day's count from (next, prev) to (next, day).
+func applyActive(ctx context.Context, tx *db.Tx, played []memberDay) error {
+	delta := map[activeKey]int64{}
+	for _, md := range played {
+		res, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO report_member_day (member_id, day) VALUES (?, ?) ON CONFLICT (member_id, day) DO NOTHING`),
+			md.member, md.day)
+		if err != nil {
+			return fmt.Errorf("reports: member day: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			continue
+		}
+		var prev, next string
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT
+ COALESCE((SELECT MAX(day) FROM report_member_day WHERE member_id = ? AND day < ?), ''),
+ COALESCE((SELECT MIN(day) FROM report_member_day WHERE member_id = ? AND day > ?), '')`),
+			md.member, md.day, md.member, md.day).Scan(&prev, &next); err != nil {
+			return fmt.Errorf("reports: member days around: %w", err)
+		}
+		delta[activeKey{md.day, prev}]++
+		if next != "" {
+			delta[activeKey{next, prev}]--
+			delta[activeKey{next, md.day}]++
+		}
+	}
+	keys := make([]activeKey, 0, len(delta))
+	for k, n := range delta {
+		if n != 0 {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b activeKey) int { return cmp.Or(strings.Compare(a.day, b.day), strings.Compare(a.prev, b.prev)) })
+	for start := 0; start < len(keys); start += upsertChunk {
+		chunk := keys[start:min(start+upsertChunk, len(keys))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO report_active_daily (day, prev_day, members) VALUES `)
+		args := make([]any, 0, len(chunk)*3)
+		for i, k := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?)")
+			args = append(args, k.day, k.prev, delta[k])
+		}
+		q.WriteString(` ON CONFLICT (day, prev_day) DO UPDATE SET members = report_active_daily.members + excluded.members`)
+		if _, err := tx.ExecContext(ctx, tx.Rebind(q.String()), args...); err != nil {
+			return fmt.Errorf("reports: active upsert: %w", err)
+		}
+	}
+	return nil
+}
+
+// activePlayers counts the distinct members with a settled round in [first, last].
+func activePlayers(ctx context.Context, d *db.DB, first, last string) (int64, error) {
+	var n int64
+	err := d.QueryRowContext(ctx, d.Rebind(`SELECT COALESCE(SUM(members), 0) FROM report_active_daily
+ WHERE day >= ? AND day <= ? AND prev_day < ?`), first, last, first).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("reports: active players: %w", err)
+	}
+	return n, nil
+}
+
+// activePlayersByDay is activePlayers of each day of [first, last] that had any.
+func activePlayersByDay(ctx context.Context, d *db.DB, first, last string) (map[string]int64, error) {
+	rows, err := d.QueryContext(ctx, d.Rebind(`SELECT day, SUM(members) FROM report_active_daily
+ WHERE day >= ? AND day <= ? GROUP BY day`), first, last)
+	if err != nil {
+		return nil, fmt.Errorf("reports: active players by day: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var day string
+		var n int64
+		if err := rows.Scan(&day, &n); err != nil {
+			return nil, err
+		}
+		if n != 0 {
+			out[day] = n
+		}
+	}
+	return out, rows.Err()
 }
 
 func firstDeposit(ctx context.Context, tx *db.Tx, e activity.Event, day string) (bool, error) {
@@ -220,7 +326,7 @@ func upsertCash(ctx context.Context, tx *db.Tx, rows map[cashKey]*cashSums) erro
 
 // Reset forgets every row before a replay.
 func (c *Consumer) Reset(ctx context.Context, tx *db.Tx) error {
-	for _, t := range []string{"report_games_daily", "report_cash_daily", "report_first_deposit"} {
+	for _, t := range []string{"report_games_daily", "report_cash_daily", "report_first_deposit", "report_member_day", "report_active_daily"} {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
 			return fmt.Errorf("reports: reset %s: %w", t, err)
 		}

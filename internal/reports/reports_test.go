@@ -3,6 +3,7 @@ package reports_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -271,6 +272,57 @@ func TestHTTP(t *testing.T) {
 		for _, bad := range []string{"?from=2026-11-30&to=2026-11-01", "?from=x&to=y", "?format=xml", "?rank=wins", "?pageSize=1000"} {
 			if rec := get("/ops/v1/reports/players"+bad, "ADMIN"); rec.Code != 400 {
 				t.Errorf("%s: %d %s", bad, rec.Code, rec.Body.String())
+			}
+		}
+	})
+}
+
+// TestActivePlayersAnyPeriod: the active players of every period of a
+// fortnight, from the report's own rows, equal the distinct members of the
+// daily figures, with rounds arriving out of day order (late rounds between
+// known days) and rolled-back rounds.
+func TestActivePlayersAnyPeriod(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		// member, day of November: arrival order is the slice order.
+		plays := [][2]int{{1, 10}, {1, 14}, {2, 12}, {1, 12}, {3, 3}, {1, 11}, {2, 5}, {3, 14}, {1, 3}, {4, 7}, {2, 12}, {4, 16}, {4, 9}, {5, 9}}
+		var fs []activity.Fact
+		for i, p := range plays {
+			fs = append(fs, settled(fmt.Sprintf("r:%d", i), int64(p[0]), "BGS", "slot", "SLOT", 100, 0, at(p[1], 12)))
+		}
+		rb := settled("r:5:rollback", 5, "BGS", "slot", "SLOT", -100, 0, at(9, 13))
+		rb.Kind, rb.Detail = activity.RoundCancelled, "rollback"
+		fs = append(fs, rb)
+		svc := run(t, d, fs)
+		figs := figures.New(d, activity.NewStore(d), inManila)
+		for a := 1; a <= 17; a++ {
+			for b := a; b <= 17; b++ {
+				from, to := fmt.Sprintf("2026-11-%02d", a), fmt.Sprintf("2026-11-%02d", b)
+				want, err := figs.ActivePlayers(ctx, from, to)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := svc.Daily(ctx, reports.Period{From: from, To: to}, reports.GroupMonth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := int64(0)
+				if len(got) == 1 {
+					n = got[0].ActivePlayers
+				}
+				if n != want {
+					t.Fatalf("%s..%s: %d active, figures say %d", from, to, n, want)
+				}
+			}
+		}
+		days, err := svc.Daily(ctx, reports.Period{From: "2026-11-01", To: "2026-11-17"}, reports.GroupDay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byDay, _ := figs.ActivePlayersByDay(ctx, "2026-11-01", "2026-11-17")
+		for _, p := range days {
+			if p.ActivePlayers != byDay[p.Day] {
+				t.Fatalf("%s: %d active, figures say %d", p.Day, p.ActivePlayers, byDay[p.Day])
 			}
 		}
 	})

@@ -13,10 +13,10 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// Figures is what the reports read of the daily figures (*figures.Figures).
+// Figures is what the reports read of the daily figures (*figures.Figures):
+// the per-member sums of the players ranking. Active players come from this
+// package's own rows (report_active_daily), which do not grow with members.
 type Figures interface {
-	ActivePlayers(ctx context.Context, first, last string) (int64, error)
-	ActivePlayersByDay(ctx context.Context, first, last string) (map[string]int64, error)
 	MemberRanking(ctx context.Context, currency, first, last string, rank figures.Rank, offset, limit int) ([]figures.MemberSums, int64, error)
 }
 
@@ -181,10 +181,10 @@ func (s *Service) Dashboard(ctx context.Context, p Period) (Dashboard, error) {
 		}
 		add(into, d.Metrics)
 	}
-	if out.Current.ActivePlayers, err = s.figures.ActivePlayers(ctx, p.From, p.To); err != nil {
+	if out.Current.ActivePlayers, err = activePlayers(ctx, s.db, p.From, p.To); err != nil {
 		return Dashboard{}, err
 	}
-	if out.Prior.ActivePlayers, err = s.figures.ActivePlayers(ctx, out.Previous.From, out.Previous.To); err != nil {
+	if out.Prior.ActivePlayers, err = activePlayers(ctx, s.db, out.Previous.From, out.Previous.To); err != nil {
 		return Dashboard{}, err
 	}
 	out.Current.derive()
@@ -284,7 +284,7 @@ func (s *Service) dayMetrics(ctx context.Context, currency, first, last string) 
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	active, err := s.figures.ActivePlayersByDay(ctx, first, last)
+	active, err := activePlayersByDay(ctx, s.db, first, last)
 	if err != nil {
 		return nil, err
 	}

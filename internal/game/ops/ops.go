@@ -37,6 +37,8 @@ var RoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/games":                             operator.PermGamesRead,
 	"PATCH /ops/v1/games/{id}":                      operator.PermGamesWrite,
 	"POST /ops/v1/games/order":                      operator.PermGamesWrite,
+	"GET /ops/v1/games/inhouse":                     operator.PermGamesRead,
+	"PATCH /ops/v1/games/inhouse/{game}":            operator.PermGamesWrite,
 }
 
 func (h *Handler) Routes(mux *http.ServeMux) {
@@ -47,7 +49,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 		"PATCH /ops/v1/games/{id}":                      h.patchGame,
 		"POST /ops/v1/games/order":                      h.order,
 	}
-	for pattern, fn := range routes {
+	for pattern, fn := range routes { // the in-house routes are InhouseHandler's
 		perm, fn := RoutePerms[pattern], fn
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			c, ok := h.guard.Require(w, r, perm)
@@ -155,11 +157,15 @@ func (h *Handler) order(w http.ResponseWriter, r *http.Request, c operator.Calle
 }
 
 func (h *Handler) audit(ctx context.Context, c operator.Caller, action, target string, before, after any, reason string) {
-	if h.auditor == nil {
+	audit(ctx, h.auditor, c, action, target, before, after, reason)
+}
+
+func audit(ctx context.Context, auditor operator.Auditor, c operator.Caller, action, target string, before, after any, reason string) {
+	if auditor == nil {
 		return
 	}
 	detail := map[string]any{"before": asMap(before), "after": asMap(after), "reason": reason}
-	if err := h.auditor.Audit(context.WithoutCancel(ctx), c, action, target, detail); err != nil {
+	if err := auditor.Audit(context.WithoutCancel(ctx), c, action, target, detail); err != nil {
 		slog.ErrorContext(ctx, "games audit not written", "action", action, "err", err)
 	}
 }

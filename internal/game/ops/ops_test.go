@@ -193,9 +193,10 @@ func TestGamesOpsAuthorization(t *testing.T) {
 	svc, _ := demoService(t, dbtest.Open(t, db.SQLite))
 	mux := http.NewServeMux()
 	gameops.NewHandler(svc, opsAuth{}, &opsAudit{}).Routes(mux)
+	gameops.NewInhouseHandler(nil, opsAuth{}, &opsAudit{}).Routes(mux)
 	for pattern, perm := range gameops.RoutePerms {
 		method, path, _ := strings.Cut(pattern, " ")
-		path = strings.NewReplacer("{code}", "X", "{gameType}", "RNG", "{id}", "1").Replace(path)
+		path = strings.NewReplacer("{code}", "X", "{gameType}", "RNG", "{id}", "1", "{game}", "slot").Replace(path)
 		if code, _ := opsCall(mux, method, path, "", map[string]any{}); code != 401 {
 			t.Errorf("%s without a token: %d", pattern, code)
 		}

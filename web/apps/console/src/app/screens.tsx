@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { ScrollText } from 'lucide-react';
+import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -25,7 +25,19 @@ export type Screen = {
 };
 
 export const SCREENS: readonly Screen[] = [
+  { path: paths.dashboard, ns: 'console-reports', label: 'nav.dashboard', icon: LayoutDashboard, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/dashboard') },
+  { path: paths.reports, ns: 'console-reports', label: 'nav.reports', icon: BarChart3, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/reports') },
   { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
+  {
+    path: paths.content,
+    ns: 'console-content',
+    label: 'nav',
+    icon: Megaphone,
+    serves: ['content.write'],
+    allowed: (p) => p.includes('content.write'),
+    load: () => import('./routes/content'),
+  },
+  { path: paths.games, ns: 'console-games', label: 'nav', icon: Gamepad2, serves: ['games.read', 'games.write'], allowed: (p) => p.includes('games.read'), load: () => import('./routes/games') },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

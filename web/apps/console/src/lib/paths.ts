@@ -6,4 +6,8 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   audit: '/audit',
+  dashboard: '/dashboard',
+  reports: '/reports',
+  content: '/content',
+  games: '/games',
 } as const;

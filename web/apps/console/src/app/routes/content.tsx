@@ -1,0 +1,5 @@
+import { ContentScreen } from '@/features/content';
+
+export default function ContentRoute() {
+  return <ContentScreen />;
+}

@@ -1,0 +1,5 @@
+import { Dashboard } from '@/features/reports';
+
+export default function DashboardRoute() {
+  return <Dashboard />;
+}

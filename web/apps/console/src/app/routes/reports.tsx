@@ -1,0 +1,5 @@
+import { Reports } from '@/features/reports';
+
+export default function ReportsRoute() {
+  return <Reports />;
+}

@@ -1,0 +1,1 @@
+export { ContentScreen } from './components/ContentScreen';

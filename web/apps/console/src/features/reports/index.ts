@@ -1,0 +1,2 @@
+export { Dashboard } from './components/Dashboard';
+export { Reports } from './components/Reports';
