@@ -185,6 +185,9 @@ func benchSeedDays(ctx context.Context, store *db.DB, first int64, members, roun
 				if err := reports.BenchGames(ctx, tx, rows, dayStr, currency); err != nil {
 					return err
 				}
+				if err := reports.BenchActive(ctx, tx, rows, dayStr); err != nil {
+					return err
+				}
 			}
 			if nd > 0 {
 				b := cashier.BenchDay{Seq: seq + int64(k)*1_000_000, Count: nd, Pending: pendingD, Day: day, Active: active, Stride: stride,

@@ -18,8 +18,7 @@ const benchUpsert = ` ON CONFLICT (member_id, day, currency, category, vendor) D
  deposit_count = figures_daily.deposit_count + excluded.deposit_count, withdrawals = figures_daily.withdrawals + excluded.withdrawals,
  withdrawal_count = figures_daily.withdrawal_count + excluded.withdrawal_count`
 
-// BenchRounds adds day's rows (days oldest first: a player's previous day
-// is already there) of the rounds in rows: r(member_id,
+// BenchRounds adds day's rows of the rounds in rows: r(member_id,
 // category, bet, valid_bet, win) of vendor BENCH.
 func BenchRounds(ctx context.Context, tx *db.Tx, rows, day, currency string) error {
 	_, err := tx.ExecContext(ctx, rows+fmt.Sprintf(`INSERT INTO figures_daily (member_id, day, currency, category, vendor, bets, valid_bets, wins, rounds)
@@ -27,15 +26,6 @@ func BenchRounds(ctx context.Context, tx *db.Tx, rows, day, currency string) err
  GROUP BY member_id, category`, day, currency)+benchUpsert)
 	if err != nil {
 		return fmt.Errorf("figures: bench rounds: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, rows+fmt.Sprintf(`INSERT INTO figures_active (day, member_id, prev_day)
- SELECT '%s', m, COALESCE((SELECT MAX(day) FROM figures_active p WHERE p.member_id = m AND p.day < '%s'), '')
- FROM (SELECT DISTINCT member_id AS m FROM r) a WHERE 1 = 1 ON CONFLICT (day, member_id) DO NOTHING`, day, day)); err != nil {
-		return fmt.Errorf("figures: bench active players: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO figures_active_daily (day, players) SELECT '%s', COUNT(*) FROM figures_active WHERE day = '%s'
- ON CONFLICT (day) DO UPDATE SET players = excluded.players`, day, day)); err != nil {
-		return fmt.Errorf("figures: bench players per day: %w", err)
 	}
 	return nil
 }

@@ -11,24 +11,22 @@ import (
 // lag, about a second, is not added as Totals adds it).
 
 // ActivePlayers counts the members with a round row on the days
-// [first, last]: the rows of figures_active (one per player and day) in
-// the period whose previous day is before it, i.e. each player's first day
-// in it, read from the index (day, prev_day) alone.
+// [first, last]: the distinct members, read from the index (day,
+// member_id, category) alone.
 func (f *Figures) ActivePlayers(ctx context.Context, first, last string) (int64, error) {
 	var n int64
-	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(*) FROM figures_active
- WHERE day >= ? AND day <= ? AND prev_day < ?`), first, last, first).Scan(&n)
+	err := f.db.QueryRowContext(ctx, f.db.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND category <> ''`), first, last).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("figures: active players: %w", err)
 	}
 	return n, nil
 }
 
-// ActivePlayersByDay is ActivePlayers of each day of [first, last] that had
-// any, as the consumer counted them (figures_active_daily).
+// ActivePlayersByDay is ActivePlayers of each day of [first, last] that had any.
 func (f *Figures) ActivePlayersByDay(ctx context.Context, first, last string) (map[string]int64, error) {
-	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT day, players FROM figures_active_daily
- WHERE day >= ? AND day <= ? AND players > 0`), first, last)
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT day, COUNT(DISTINCT member_id) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND category <> '' GROUP BY day`), first, last)
 	if err != nil {
 		return nil, fmt.Errorf("figures: active players by day: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -353,123 +352,6 @@ func TestRolledBackRoundLeavesNothing(t *testing.T) {
 		}
 		if want := (figures.Sums{Bets: 300, ValidBets: 300, Rounds: 1}); s != want {
 			t.Fatalf("totals %+v, want %+v", s, want)
-		}
-	})
-}
-
-// Active players: a member counts once a day however many rounds, batches
-// and categories; cash alone does not count; a replay rebuilds the counts.
-func TestActivePlayers(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		st := activity.NewStore(d)
-		f := figures.New(d, st, inManila)
-		day := time.Date(2026, 11, 26, 12, 0, 0, 0, manila)
-		live := round("r3", 5, 100, 0, day.Add(time.Minute))
-		live.Category, live.Vendor = "LIVE", "EVO"
-		appendFacts(t, d, round("r1", 5, 100, 0, day), round("r2", 6, 100, 0, day), live, deposit("d1", 7, 5000, day))
-		consume(t, d, f, 4)
-		appendFacts(t, d, round("r4", 5, 100, 0, day.Add(time.Hour)), round("r5", 5, 100, 0, day.Add(24*time.Hour)))
-		consume(t, d, f, 6)
-		check := func(when string) {
-			t.Helper()
-			byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28")
-			if err != nil || fmt.Sprint(byDay) != "map[2026-11-26:2 2026-11-27:1]" {
-				t.Fatalf("%s: by day %v %v", when, byDay, err)
-			}
-			if n, err := f.ActivePlayers(ctx, "2026-11-26", "2026-11-27"); err != nil || n != 2 {
-				t.Fatalf("%s: active %d %v", when, n, err)
-			}
-			if n, err := f.ActivePlayers(ctx, "2026-11-27", "2026-11-30"); err != nil || n != 1 {
-				t.Fatalf("%s: active from the 27th %d %v", when, n, err)
-			}
-		}
-		check("applied")
-		// A late fact of an earlier day: member 6 played the 27th, then a
-		// round of the 25th arrives; 6 counts once in any period.
-		appendFacts(t, d, round("r6", 6, 100, 0, day.Add(24*time.Hour)))
-		consume(t, d, f, 7)
-		appendFacts(t, d, round("r7", 6, 100, 0, day.Add(-24*time.Hour)))
-		consume(t, d, f, 8)
-		for _, c := range []struct {
-			first, last string
-			want        int64
-		}{{"2026-11-25", "2026-11-27", 2}, {"2026-11-25", "2026-11-25", 1}, {"2026-11-26", "2026-11-27", 2}, {"2026-11-27", "2026-11-27", 2}} {
-			if n, err := f.ActivePlayers(ctx, c.first, c.last); err != nil || n != c.want {
-				t.Fatalf("%s..%s: %d %v, want %d", c.first, c.last, n, err, c.want)
-			}
-		}
-		if err := st.Replay(ctx, f, time.Now()); err != nil {
-			t.Fatal(err)
-		}
-		if byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28"); err != nil || len(byDay) != 0 {
-			t.Fatalf("after reset: %v %v", byDay, err)
-		}
-		consume(t, d, f, 8)
-		if byDay, err := f.ActivePlayersByDay(ctx, "2026-11-25", "2026-11-28"); err != nil || fmt.Sprint(byDay) != "map[2026-11-25:1 2026-11-26:2 2026-11-27:2]" {
-			t.Fatalf("replayed: by day %v %v", byDay, err)
-		}
-		if n, err := f.ActivePlayers(ctx, "2026-11-25", "2026-11-27"); err != nil || n != 2 {
-			t.Fatalf("replayed: active %d %v", n, err)
-		}
-	})
-}
-
-// The players per day and per period are the distinct members of the
-// days' round rows, on random facts.
-func TestActivePlayersMatchTheRows(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		f := figures.New(d, activity.NewStore(d), inManila)
-		facts := randomFacts(400, time.Now().Add(-72*time.Hour))
-		appendFacts(t, d, facts...)
-		consume(t, d, f, int64(len(facts)))
-		first, last := figures.DayOf(time.Now().Add(-96*time.Hour), manila), figures.DayOf(time.Now().Add(time.Hour), manila)
-		rows, err := d.QueryContext(ctx, d.Rebind(`SELECT day, COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> '' GROUP BY day`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := map[string]int64{}
-		for rows.Next() {
-			var day string
-			var n int64
-			if err := rows.Scan(&day, &n); err != nil {
-				t.Fatal(err)
-			}
-			want[day] = n
-		}
-		rows.Close()
-		if len(want) == 0 {
-			t.Fatal("no round rows")
-		}
-		byDay, err := f.ActivePlayersByDay(ctx, first, last)
-		if err != nil || fmt.Sprint(byDay) != fmt.Sprint(want) {
-			t.Fatalf("by day %v %v, want %v", byDay, err, want)
-		}
-		var all int64
-		if err := d.QueryRowContext(ctx, `SELECT COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> ''`).Scan(&all); err != nil {
-			t.Fatal(err)
-		}
-		if n, err := f.ActivePlayers(ctx, first, last); err != nil || n != all {
-			t.Fatalf("active %d %v, want %d", n, err, all)
-		}
-		// Every period of one to four days within the facts' days.
-		days := make([]string, 0, len(want))
-		for day := range want {
-			days = append(days, day)
-		}
-		slices.Sort(days)
-		for i := range days {
-			for j := i; j < len(days) && j < i+4; j++ {
-				var exp int64
-				if err := d.QueryRowContext(ctx, d.Rebind(`SELECT COUNT(DISTINCT member_id) FROM figures_daily WHERE category <> '' AND day >= ? AND day <= ?`),
-					days[i], days[j]).Scan(&exp); err != nil {
-					t.Fatal(err)
-				}
-				if n, err := f.ActivePlayers(ctx, days[i], days[j]); err != nil || n != exp {
-					t.Fatalf("%s..%s: %d %v, want %d", days[i], days[j], n, err, exp)
-				}
-			}
 		}
 	})
 }

@@ -100,93 +100,8 @@ func (f *Figures) Apply(ctx context.Context, tx *db.Tx, events []activity.Event)
 			return fmt.Errorf("figures: upsert: %w", err)
 		}
 	}
-	if err := applyActive(ctx, tx, keys); err != nil {
-		return err
-	}
 	_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE figures_position SET position = ? WHERE id = 1`), events[len(events)-1].Seq)
 	return err
-}
-
-// activeRows bounds the rows of one figures_active insert.
-const activeRows = 400
-
-// applyActive records the players of the rows' days (rows with a game
-// category): a (day, member) is new when its insert takes, and each new
-// one adds a player to its day's count.
-func applyActive(ctx context.Context, tx *db.Tx, keys []rowKey) error {
-	type pair struct {
-		day    string
-		member int64
-	}
-	seen := map[pair]bool{}
-	var pairs []pair
-	for _, k := range keys {
-		p := pair{k.Day, k.MemberID}
-		if k.Category != "" && !seen[p] {
-			seen[p] = true
-			pairs = append(pairs, p)
-		}
-	}
-	slices.SortFunc(pairs, func(a, b pair) int { return cmp.Or(strings.Compare(a.day, b.day), cmp.Compare(a.member, b.member)) })
-	added := map[string]int64{}
-	var fresh []pair
-	for start := 0; start < len(pairs); start += activeRows {
-		chunk := pairs[start:min(start+activeRows, len(pairs))]
-		var q strings.Builder
-		q.WriteString(`INSERT INTO figures_active (day, member_id) VALUES `)
-		args := make([]any, 0, len(chunk)*2)
-		for i, p := range chunk {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("(?, ?)")
-			args = append(args, p.day, p.member)
-		}
-		q.WriteString(` ON CONFLICT (day, member_id) DO NOTHING RETURNING day, member_id`)
-		rows, err := tx.QueryContext(ctx, tx.Rebind(q.String()), args...)
-		if err != nil {
-			return fmt.Errorf("figures: active players: %w", err)
-		}
-		for rows.Next() {
-			var p pair
-			if err := rows.Scan(&p.day, &p.member); err != nil {
-				rows.Close()
-				return fmt.Errorf("figures: active players: %w", err)
-			}
-			added[p.day]++
-			fresh = append(fresh, p)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("figures: active players: %w", err)
-		}
-	}
-	// Each new day links to the member's previous one, and the member's
-	// next day (a fact can come after later days' facts) to it; in day
-	// order, so two new days of a member in one batch link up too.
-	slices.SortFunc(fresh, func(a, b pair) int { return cmp.Or(strings.Compare(a.day, b.day), cmp.Compare(a.member, b.member)) })
-	for _, p := range fresh {
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE figures_active SET prev_day = COALESCE((SELECT MAX(day) FROM figures_active p
- WHERE p.member_id = ? AND p.day < ?), '') WHERE day = ? AND member_id = ?`), p.member, p.day, p.day, p.member); err != nil {
-			return fmt.Errorf("figures: previous active day: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE figures_active SET prev_day = ? WHERE member_id = ? AND day =
- (SELECT MIN(day) FROM figures_active n WHERE n.member_id = ? AND n.day > ?)`), p.day, p.member, p.member, p.day); err != nil {
-			return fmt.Errorf("figures: next active day: %w", err)
-		}
-	}
-	days := make([]string, 0, len(added))
-	for d := range added {
-		days = append(days, d)
-	}
-	slices.Sort(days)
-	for _, d := range days {
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO figures_active_daily (day, players) VALUES (?, ?)
- ON CONFLICT (day) DO UPDATE SET players = figures_active_daily.players + excluded.players`), d, added[d]); err != nil {
-			return fmt.Errorf("figures: players per day: %w", err)
-		}
-	}
-	return nil
 }
 
 func compareKeys(a, b rowKey) int {
@@ -196,10 +111,8 @@ func compareKeys(a, b rowKey) int {
 
 // Reset forgets every row before a replay.
 func (f *Figures) Reset(ctx context.Context, tx *db.Tx) error {
-	for _, table := range []string{"figures_daily", "figures_active", "figures_active_daily"} {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
-			return fmt.Errorf("figures: reset: %w", err)
-		}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM figures_daily`); err != nil {
+		return fmt.Errorf("figures: reset: %w", err)
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE figures_position SET position = 0 WHERE id = 1`)
 	return err

@@ -44,3 +44,24 @@ func BenchCash(ctx context.Context, tx *db.Tx, rows, day, currency string, regis
 	}
 	return nil
 }
+
+// BenchActive records day's active members of the rounds in rows
+// (r(member_id)) as applyActive would: a new member day counts once under
+// (day, the member's active day before it, or an empty one). Days are seeded
+// oldest first with members new to the run, so no later day of a member
+// exists yet and no later count moves.
+func BenchActive(ctx context.Context, tx *db.Tx, rows, day string) error {
+	if _, err := tx.ExecContext(ctx, rows+fmt.Sprintf(`INSERT INTO report_active_daily (day, prev_day, members)
+ SELECT '%s', prev, COUNT(*) FROM (SELECT COALESCE((SELECT MAX(p.day) FROM report_member_day p WHERE p.member_id = a.m AND p.day < '%s'), '') AS prev
+  FROM (SELECT DISTINCT member_id AS m FROM r WHERE member_id <> 0) a
+  WHERE NOT EXISTS (SELECT 1 FROM report_member_day x WHERE x.member_id = a.m AND x.day = '%s')) q
+ WHERE 1 = 1 GROUP BY prev
+ ON CONFLICT (day, prev_day) DO UPDATE SET members = report_active_daily.members + excluded.members`, day, day, day)); err != nil {
+		return fmt.Errorf("reports: bench active: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, rows+fmt.Sprintf(`INSERT INTO report_member_day (member_id, day)
+ SELECT DISTINCT member_id, '%s' FROM r WHERE member_id <> 0 ON CONFLICT (member_id, day) DO NOTHING`, day)); err != nil {
+		return fmt.Errorf("reports: bench member days: %w", err)
+	}
+	return nil
+}
