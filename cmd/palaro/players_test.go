@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -167,7 +169,7 @@ func TestPlayersSearch(t *testing.T) {
 		}
 		a := s.member("zeta_alpha", "9170000001", "Zeta.Alpha@Example.com", "198.51.100.7", agent.ID)
 		b := s.member("zeta_beta", "9170000002", "", "198.51.100.8", 0)
-		s.member("zeta%_x", "", "", "", 0)
+		s.member("zeta%_x", "", "=1+2@example.com", "", 0) // a formula-like e-mail for the CSV
 		s.member("zetb", "", "", "", 0)
 		s.mustLogin("zeta_beta", account.DemoPassword, "198.51.100.7") // b seen at a's registration IP
 		admin := s.ops[operator.RoleViewer]                            // reading needs players.read only
@@ -197,8 +199,37 @@ func TestPlayersSearch(t *testing.T) {
 			}
 		}
 		v := search("username", "zeta", "&page=2&pageSize=2")
-		if v["total"] != float64(3) || v["page"] != float64(2) || v["pageSize"] != float64(2) {
+		if v["total"] != float64(3) || v["page"] != float64(2) || v["pageSize"] != float64(2) || v["decimals"] != float64(2) {
 			t.Errorf("paging: %+v", v)
+		}
+		// The list as a file: every match (paging ignored), BOM, formula-safe,
+		// balances in major units, times in the zone asked for.
+		hdr, body := s.file("/ops/v1/players?by=username&q=zeta&format=csv&pageSize=1&tz=Asia/Manila", admin, "EN")
+		lines := strings.Split(strings.TrimSpace(body), "\n")
+		if !strings.HasPrefix(body, "\ufeffID,Username,Country code,Mobile,E-mail,Status,Balance,Currency,Registered,Last login,Last login IP,Agent\n") || len(lines) != 4 ||
+			hdr.Get("Content-Type") != "text/csv; charset=utf-8" || !strings.Contains(hdr.Get("Content-Disposition"), "players-username.csv") || hdr.Get("X-Truncated") != "" {
+			t.Errorf("csv %v:\n%s", hdr, body)
+		}
+		if !strings.Contains(body, ",'=1+2@example.com,ACTIVE,0.00,PHP,") {
+			t.Errorf("csv formula cell or balance:\n%s", body)
+		}
+		alpha := ""
+		for _, l := range lines {
+			if strings.HasPrefix(l, idStr(a)+",") {
+				alpha = l
+			}
+		}
+		if !strings.HasPrefix(alpha, idStr(a)+",zeta_alpha,63,9170000001,Zeta.Alpha@Example.com,ACTIVE,0.00,PHP,") || !strings.HasSuffix(alpha, ",agent01") {
+			t.Errorf("csv alpha row %q:\n%s", alpha, body)
+		}
+		if _, ty := s.file("/ops/v1/players?by=id&q="+idStr(a)+"&format=csv", admin, "TY"); !strings.Contains(ty, "Nagparehistro") {
+			t.Errorf("TY header:\n%s", ty)
+		}
+		// The zone shifts the registration time (Manila is UTC+8, no DST).
+		_, utc := s.file("/ops/v1/players?by=id&q="+idStr(a)+"&format=csv", admin, "EN")
+		_, mnl := s.file("/ops/v1/players?by=id&q="+idStr(a)+"&format=csv&tz=Asia/Manila", admin, "EN")
+		if regAt(t, utc).Add(8*time.Hour) != regAt(t, mnl) {
+			t.Errorf("zones: %s / %s", utc, mnl)
 		}
 		it := items(search("id", idStr(a), ""))[0]
 		if it["agent"] != "agent01" || it["status"] != "ACTIVE" || it["mobile"] != "9170000001" || it["currency"] != "PHP" {
@@ -235,12 +266,48 @@ func TestPlayersSearch(t *testing.T) {
 			{"/ops/v1/players?by=id&q=x1", "players.invalid_query"},
 			{"/ops/v1/players?q=zeta&pageSize=101", "request.invalid_page_size"},
 			{"/ops/v1/players?q=zeta&page=0", "request.invalid_page"},
+			{"/ops/v1/players?q=zeta&format=xml", "request.invalid_param"},
+			{"/ops/v1/players?q=zeta&format=csv&tz=Mars/Olympus", "request.invalid_param"},
+			{"/ops/v1/players?q=zeta&format=csv&tz=Local", "request.invalid_param"},
+			{"/ops/v1/players?by=mobile&q=abc&format=csv", "players.invalid_query"},
 		} {
 			if r := s.do("GET", c.path, admin, nil, nil); r.status != 400 || r.code != c.code {
 				t.Errorf("%s: %d %s, want 400 %s", c.path, r.status, r.code, c.code)
 			}
 		}
 	})
+}
+
+// file GETs a CSV file in a language: its headers and body (200 required).
+func (s *opsSite) file(path, token, lang string) (http.Header, string) {
+	s.t.Helper()
+	req, _ := http.NewRequest("GET", s.base+path, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("X-Lang", lang)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 {
+		s.t.Fatalf("GET %s: %d %s", path, res.StatusCode, b)
+	}
+	return res.Header, string(b)
+}
+
+// regAt is the registration time of a one-row players CSV.
+func regAt(t *testing.T, body string) time.Time {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(body, "\ufeff"))).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("csv %v: %q", err, body)
+	}
+	at, err := time.Parse(time.DateTime, rows[1][8])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return at
 }
 
 func urlq(s string) string {
@@ -267,7 +334,8 @@ func TestPlayerPage(t *testing.T) {
 		v := s.ok("GET", "/ops/v1/players/"+idStr(a), viewer, nil)
 		p, reg, bal, flags := v["player"].(map[string]any), v["registration"].(map[string]any), v["balances"].(map[string]any), v["flags"].(map[string]any)
 		if p["username"] != "page_a" || p["status"] != "ACTIVE" || p["lastLoginIp"] != "203.0.113.5" || reg["ip"] != "203.0.113.5" ||
-			reg["device"] != "UA-page_a" || reg["channel"] != "WEB" || flags["locked"] != false || bal["decimals"] != float64(2) {
+			reg["device"] != "UA-page_a" || reg["channel"] != "WEB" || flags["locked"] != false || bal["decimals"] != float64(2) ||
+			bal["main"] != float64(0) || bal["currency"] != "PHP" { // no ledger account yet: 0 in the brand currency
 			t.Errorf("player page %+v", v)
 		}
 		v = s.ok("GET", "/ops/v1/players/"+idStr(demo.ID), viewer, nil)

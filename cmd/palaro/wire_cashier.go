@@ -16,6 +16,7 @@ import (
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/payment"
+	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/wallet"
@@ -62,7 +63,9 @@ func (m *Main) wireCashier(ctx context.Context, mux *http.ServeMux, brands *bran
 	deposits := cashier.NewService(cashier.NewStore(m.DB), cashier.Deps{
 		Brand: brands, Wallet: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Providers: providers,
 		Notifier: notices, Auditor: operators, Clock: m.Clock, Logger: m.Logger, NotifyBase: base,
-		Limits: m.rg, // responsible gaming: refused before any order or payment page
+		Limits:    m.rg, // responsible gaming: refused before any order or payment page
+		Members:   depositMembers{accounts: accounts, store: account.NewStore(m.DB)},
+		Reconfirm: operators, // the authenticator again above the brand's ops.cashierConfirmAbove
 	})
 	cashier.NewHandler(deposits, accounts).Routes(mux)
 	cashier.NewOpsHandler(deposits, operators).Routes(mux)
@@ -98,4 +101,34 @@ func (m *Main) sandboxSecret(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("sandbox secret: %w", err)
 	}
 	return v, nil
+}
+
+// depositMembers names the members of the deposit queue and finds one by
+// username, through the account domain.
+type depositMembers struct {
+	accounts *account.Service
+	store    *account.Store
+}
+
+func (d depositMembers) Usernames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	ms, err := d.accounts.MembersByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(ms))
+	for id, m := range ms {
+		out[id] = m.Account
+	}
+	return out, nil
+}
+
+func (d depositMembers) MemberIDByUsername(ctx context.Context, username string) (int64, bool, error) {
+	mem, err := d.store.MemberByAccount(ctx, username)
+	if apperr.As(err).Kind == apperr.KindNotFound {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return mem.ID, true, nil
 }

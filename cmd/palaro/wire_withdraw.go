@@ -34,6 +34,7 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 	}, withdraw.DefaultConfig)
 	svc.UseHasher(hasher)
 	svc.UseLinked(sharedIPs{accounts}) // the shared_ip risk flag
+	svc.UseReconfirm(operators)        // the authenticator again above the brand's ops.cashierConfirmAbove
 	withdraw.NewHandler(svc, accounts).Routes(mux)
 	withdraw.NewOpsHandler(svc, operators).Routes(mux)
 	go svc.Run(ctx)

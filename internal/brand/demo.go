@@ -133,6 +133,6 @@ func Demo() Config {
 		LoginVerify: LoginVerify{NewIP: false, Method: "sms"},
 		Cashier:     DemoCashier(),
 		// Adjustments above 10,000.00 wait for a second operator (the console's approval queue).
-		Ops: Ops{AdjustApprovalAbove: 1_000_000},
+		Ops: Ops{AdjustApprovalAbove: 1_000_000, CashierConfirmAbove: 2_000_000},
 	}
 }

@@ -35,6 +35,9 @@ const (
 	FlagProviderError  = "provider_error"  // the provider could not open the payment
 )
 
+// RiskFirstDeposit: no deposit of the member was credited before this one.
+const RiskFirstDeposit = "first_deposit"
+
 // Rules.
 const (
 	PaymentTTL         = 30 * time.Minute // an online deposit left PENDING_PAYMENT expires
@@ -68,6 +71,14 @@ type Deposit struct {
 	CreatedAt    int64  `json:"createdAt"` // Unix ms
 	UpdatedAt    int64  `json:"updatedAt"`
 	ExpiresAt    int64  `json:"expiresAt,omitempty"`
+	// Operators only (ops views): the member's username, who decided it,
+	// and the risk flags (RiskFirstDeposit).
+	MemberAccount string   `json:"memberAccount,omitempty"`
+	DecidedBy     int64    `json:"decidedBy,omitempty"`
+	Risks         []string `json:"risks,omitempty"`
+	// NeedsCode: approving it needs the authenticator code (amount above
+	// the brand's ops.cashierConfirmAbove).
+	NeedsCode bool `json:"needsCode,omitempty"`
 
 	idemKey     string
 	requestHash string

@@ -45,6 +45,7 @@ type site struct {
 	t         testing.TB
 	d         *db.DB
 	clk       *clock.Fixed
+	oclk      *clock.Fixed
 	svc       *Service
 	accounts  *account.Service
 	members   *account.Store
@@ -81,7 +82,8 @@ func newSite(t testing.TB, d *db.DB) *site {
 	ocfg := operator.DefaultConfig
 	ocfg.Argon2 = testArgon2
 	ostore := operator.NewStore(d)
-	ops := operator.NewService(ostore, clock.System{}, ocfg, nil)
+	oclk := clock.NewFixed(time.Now()) // the operators' clock: TOTP steps move with it
+	ops := operator.NewService(ostore, oclk, ocfg, nil)
 	t.Cleanup(ops.Close)
 	if _, err := operator.SeedDemo(ctx, ostore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
@@ -96,7 +98,8 @@ func newSite(t testing.TB, d *db.DB) *site {
 	baseFn := func() string { return base }
 	svc := NewService(NewStore(d), Deps{Brand: brands, Wallet: w, Accounts: l,
 		Providers: []payment.Provider{payment.NewSandbox(testSecret, baseFn, clk)},
-		Notifier:  notices, Auditor: ops, Clock: clk, NotifyBase: baseFn})
+		Notifier:  notices, Auditor: ops, Clock: clk, NotifyBase: baseFn,
+		Members: testMembers{accounts, members}, Reconfirm: ops})
 
 	mux := http.NewServeMux()
 	NewHandler(svc, accounts).Routes(mux)
@@ -109,7 +112,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	srv := httptest.NewServer(httpx.Edge(mux, slog.New(slog.DiscardHandler), nil))
 	t.Cleanup(srv.Close)
 	base = srv.URL
-	return &site{t: t, d: d, clk: clk, svc: svc, accounts: accounts, members: members, ledger: l, hub: hub,
+	return &site{t: t, d: d, clk: clk, oclk: oclk, svc: svc, accounts: accounts, members: members, ledger: l, hub: hub,
 		operators: ops, notices: notices, sandbox: sb, srv: srv, base: &base}
 }
 
@@ -134,7 +137,7 @@ func (s *site) trial() string {
 
 func (s *site) opLogin(user string) string {
 	s.t.Helper()
-	return optest.Login(s.t, s.operators, user, account.DemoPassword, time.Now)
+	return optest.Login(s.t, s.operators, user, account.DemoPassword, s.oclk.Now)
 }
 
 func (s *site) memberID(name string) int64 {
@@ -386,4 +389,27 @@ func (s *site) wantFact(key, kind string, member, amount int64) {
 	if n != 1 {
 		s.t.Errorf("fact %s: %d rows, want 1", key, n)
 	}
+}
+
+// testMembers is cmd/palaro's depositMembers over the test's accounts.
+type testMembers struct {
+	accounts *account.Service
+	store    *account.Store
+}
+
+func (m testMembers) Usernames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	ms, err := m.accounts.MembersByID(ctx, ids)
+	out := map[int64]string{}
+	for id, mem := range ms {
+		out[id] = mem.Account
+	}
+	return out, err
+}
+
+func (m testMembers) MemberIDByUsername(ctx context.Context, username string) (int64, bool, error) {
+	mem, err := m.store.MemberByAccount(ctx, username)
+	if err != nil {
+		return 0, false, nil
+	}
+	return mem.ID, true, nil
 }

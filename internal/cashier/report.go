@@ -66,17 +66,21 @@ func (s *Service) Report(ctx context.Context, from, to time.Time) (operator.Queu
 	return q, nil
 }
 
+// location is the brand's time zone (UTC when the brand cannot be read).
+func (s *Service) location(ctx context.Context) *time.Location {
+	if s.d.Brand != nil {
+		if c, err := s.d.Brand.Current(ctx); err == nil {
+			return c.Info.Location()
+		}
+	}
+	return time.UTC
+}
+
 func (h *OpsHandler) report(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.guard.Require(w, r, OpsRoutePerms["GET /ops/v1/cashier/deposits/report"]); !ok {
 		return
 	}
-	loc := time.UTC
-	if h.svc.d.Brand != nil {
-		if c, err := h.svc.d.Brand.Current(r.Context()); err == nil {
-			loc = c.Info.Location()
-		}
-	}
-	from, to, err := httpx.DayRange(r, loc, h.svc.now(), reportMaxDays)
+	from, to, err := httpx.DayRange(r, h.svc.location(r.Context()), h.svc.now(), reportMaxDays)
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return

@@ -38,9 +38,24 @@ type Deps struct {
 	Limits DepositLimits
 	Clock  clock.Clock
 	Logger *slog.Logger
+	// Members names the members in the operator queue and finds one by
+	// username (account); nil: ids only.
+	Members Members
+	// Reconfirm checks an operator's authenticator code before approving a
+	// deposit above the brand's ops.cashierConfirmAbove (*operator.Service);
+	// nil: such approvals are refused.
+	Reconfirm operator.Reconfirmer
 	// NotifyBase is the absolute base URL providers post webhooks to
 	// (the server's own public URL); read at call time.
 	NotifyBase func() string
+}
+
+// Members is what the operator queue needs from accounts.
+type Members interface {
+	// Usernames maps member ids to usernames (unknown ids left out).
+	Usernames(ctx context.Context, ids []int64) (map[int64]string, error)
+	// MemberIDByUsername finds a member by username (false: none).
+	MemberIDByUsername(ctx context.Context, username string) (int64, bool, error)
 }
 
 // DepositLimits refuses a deposit that would pass a limit of the member's
@@ -225,8 +240,12 @@ func (s *Service) insert(ctx context.Context, d Deposit, receipt *Receipt) (Depo
 // Filter narrows a list: status and order number ("" for any), page (1-based).
 type Filter struct {
 	MemberID int64 // operators only: one member's deposits (0: every member's)
+	// Member is a username (operators only; case-insensitive, exact): no
+	// such member answers an empty page.
+	Member   string
 	Status   string
 	OrderNo  string
+	From, To int64 // operators only: created in [From, To), Unix ms; 0: open
 	Page     int
 	PageSize int
 }
@@ -245,7 +264,8 @@ func (s *Service) page(ctx context.Context, memberID int64, f Filter) (Page, err
 		return Page{}, err
 	}
 	page, pageSize := f.Page, f.PageSize
-	list, total, err := s.store.List(ctx, ListQuery{MemberID: memberID, Status: f.Status, OrderNo: f.OrderNo, Offset: (page - 1) * pageSize, Limit: pageSize})
+	list, total, err := s.store.List(ctx, ListQuery{MemberID: memberID, Status: f.Status, OrderNo: f.OrderNo, From: f.From, To: f.To,
+		Offset: (page - 1) * pageSize, Limit: pageSize})
 	if err != nil {
 		return Page{}, err
 	}

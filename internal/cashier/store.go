@@ -127,6 +127,7 @@ type ListQuery struct {
 	MemberID int64
 	Status   string
 	OrderNo  string
+	From, To int64 // created_at bounds, Unix ms; 0: open
 	Offset   int
 	Limit    int
 }
@@ -144,6 +145,12 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, error) {
 	}
 	if q.OrderNo != "" {
 		where, args = append(where, "d.order_no = ?"), append(args, q.OrderNo)
+	}
+	if q.From > 0 {
+		where, args = append(where, "d.created_at >= ?"), append(args, q.From)
+	}
+	if q.To > 0 {
+		where, args = append(where, "d.created_at < ?"), append(args, q.To)
 	}
 	cond := ""
 	if len(where) > 0 {
@@ -171,6 +178,21 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, error) {
 		return nil, 0, apperr.Internal(err, "list deposits")
 	}
 	return out, total, nil
+}
+
+// HadCredited tells whether the member had a deposit credited before the
+// one with this id (the member index answers it).
+func (s *Store) HadCredited(ctx context.Context, memberID, beforeID int64) (bool, error) {
+	var one int
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT 1 FROM cashier_deposit WHERE member_id = ? AND id < ? AND status = ? LIMIT 1`),
+		memberID, beforeID, StatusCredited).Scan(&one)
+	if db.IsNoRows(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, apperr.Internal(err, "earlier deposits")
+	}
+	return true, nil
 }
 
 // SetPayment records the provider's reference and pay URL.

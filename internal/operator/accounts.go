@@ -60,6 +60,12 @@ func (s *Service) totpRequired(ctx context.Context, r Role) (bool, error) {
 // operator's login claim held: a wrong or replayed code counts as a failed
 // login (ops.otp_invalid, or operator.locked once the budget is spent).
 func (s *Service) checkCode(ctx context.Context, o Operator, sealedSecret, code string, now time.Time, cl Client) error {
+	return s.checkCodeFor(ctx, o, sealedSecret, code, now, cl, "")
+}
+
+// checkCodeFor is checkCode with a prefix for the audited failure reason
+// ("" at login, "reconfirm" before a large decision).
+func (s *Service) checkCodeFor(ctx context.Context, o Operator, sealedSecret, code string, now time.Time, cl Client, why string) error {
 	secret, err := s.store.OpenTOTP(ctx, o.ID, sealedSecret)
 	if err != nil {
 		_ = s.store.UnclaimLogin(ctx, o.ID)
@@ -78,6 +84,9 @@ func (s *Service) checkCode(ctx context.Context, o Operator, sealedSecret, code 
 	}
 	if ok {
 		return nil
+	}
+	if why != "" {
+		reason = why + "_" + reason
 	}
 	return s.codeFailed(ctx, o, reason, now, cl)
 }

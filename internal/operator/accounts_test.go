@@ -401,7 +401,7 @@ func TestOperatorManagement(t *testing.T) {
 			if r := s.do("PATCH", path, admin, map[string]any{"status": "ACTIVE", "role": "VIEWER"}, nil); r.status != 200 || r.value["operator"].(map[string]any)["role"] != "VIEWER" {
 				t.Fatalf("enable: %d %+v", r.status, r.env)
 			}
-			for _, body := range []any{map[string]any{"status": "GONE"}, map[string]any{"role": "ROOT"}, `{"role":5}`} {
+			for _, body := range []any{map[string]any{"status": "GONE"}, map[string]any{"role": "ROOT"}, `{"role":5}`, map[string]any{"rol": "VIEWER"}} {
 				if r := s.do("PATCH", path, admin, body, nil); r.status != 400 {
 					t.Fatalf("%v: %d %s", body, r.status, r.env.Code)
 				}

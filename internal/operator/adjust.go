@@ -347,6 +347,11 @@ type AdjustmentItem struct {
 	Balance      int64  `json:"balance"`                // the member's main balance right after the posting
 	CreatedAt    int64  `json:"createdAt"`              // Unix ms
 	DecidedAt    int64  `json:"decidedAt"`              // Unix ms, 0 until decided
+	// Names for the approval list only (GET /ops/v1/adjustments): the
+	// maker's and checker's usernames and the member's account.
+	MakerName     string `json:"makerName,omitempty"`
+	CheckerName   string `json:"checkerName,omitempty"`
+	MemberAccount string `json:"memberAccount,omitempty"`
 }
 
 func (s *Service) adjustmentItem(ctx context.Context, a Adjustment) AdjustmentItem {
@@ -424,8 +429,35 @@ func (s *Service) Adjustments(ctx context.Context, status string, page, pageSize
 		return AdjustmentList{}, err
 	}
 	out := AdjustmentList{Items: make([]AdjustmentItem, 0, len(list)), Total: total, Page: page, PageSize: pageSize}
+	operators, members := map[int64]string{}, map[int64]string{}
+	operatorName := func(id int64) string {
+		if id == 0 {
+			return ""
+		}
+		if n, ok := operators[id]; ok {
+			return n
+		}
+		if o, err := s.store.OperatorByID(ctx, id); err == nil {
+			operators[id] = o.Username
+		} else {
+			operators[id] = "" // deleted or unreadable: the id still shows
+		}
+		return operators[id]
+	}
 	for _, a := range list {
-		out.Items = append(out.Items, s.adjustmentItem(ctx, a))
+		it := s.adjustmentItem(ctx, a)
+		it.MakerName, it.CheckerName = operatorName(a.OperatorID), operatorName(a.CheckerID)
+		if s.adj != nil && s.adj.members != nil {
+			name, ok := members[a.MemberID]
+			if !ok {
+				if m, err := s.adj.members.MemberByID(ctx, a.MemberID); err == nil {
+					name = m.Account
+				}
+				members[a.MemberID] = name
+			}
+			it.MemberAccount = name
+		}
+		out.Items = append(out.Items, it)
 	}
 	return out, nil
 }

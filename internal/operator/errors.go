@@ -30,9 +30,15 @@ var messages = map[string][2]string{
 	"operator.totp_not_enrolled":       {"This operator has no authenticator set up.", "Wala pang naka-set up na authenticator ang operator na ito."},
 	"ops.otp_required":                 {"Enter the 6-digit code from your authenticator app.", "Ilagay ang 6-digit na code mula sa iyong authenticator app."},
 	"ops.otp_invalid":                  {"Wrong or already used code. Enter the current code from your authenticator app.", "Mali o nagamit na ang code. Ilagay ang kasalukuyang code mula sa iyong authenticator app."},
+	"ops.otp_not_enrolled":             {"This amount needs your authenticator code, and your account has no authenticator. Ask an administrator to require authenticators for all operators, then sign in again to set one up.", "Kailangan ng code ng iyong authenticator para sa halagang ito, pero wala kang authenticator. Hilingin sa administrator na gawing kailangan ang authenticator para sa lahat ng operator, saka mag-sign in muli para mag-set up."},
 	"ops.enrolment_invalid":            {"This set-up has expired or was already used. Sign in again.", "Nag-expire na o nagamit na ang set-up na ito. Mag-sign in muli."},
 	"ops.four_eyes":                    {"Another operator must approve or reject your own adjustment.", "Ibang operator ang dapat mag-apruba o tumanggi sa sarili mong adjustment."},
 }
+
+var (
+	errOTPRequired = apperr.Unauthorized("ops.otp_required")
+	errNotEnrolled = apperr.Forbidden("ops.otp_not_enrolled")
+)
 
 func init() {
 	for code, m := range messages {

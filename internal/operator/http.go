@@ -219,7 +219,7 @@ func (h *Handler) reject(w http.ResponseWriter, r *http.Request, c Caller) {
 	var body struct {
 		Reason string `json:"reason"`
 	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
+	if err := httpx.DecodeJSONStrict(r, &body); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
@@ -242,7 +242,7 @@ func (h *Handler) operators(w http.ResponseWriter, r *http.Request, _ Caller) {
 
 func (h *Handler) addOperator(w http.ResponseWriter, r *http.Request, c Caller) {
 	var req NewOperator
-	if err := httpx.DecodeJSON(r, &req); err != nil {
+	if err := httpx.DecodeJSONStrict(r, &req); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
@@ -257,7 +257,7 @@ func (h *Handler) patchOperator(w http.ResponseWriter, r *http.Request, c Caller
 		return
 	}
 	var p OperatorPatch
-	if err := httpx.DecodeJSON(r, &p); err != nil {
+	if err := httpx.DecodeJSONStrict(r, &p); err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}

@@ -55,6 +55,8 @@ func TestMakerChecker(t *testing.T) {
 		l := s.do("GET", "/ops/v1/adjustments?status=PENDING_APPROVAL", maker, nil, nil)
 		if items, _ := l.value["items"].([]any); l.status != 200 || len(items) != 1 || num(l.value["total"]) != 1 {
 			t.Fatalf("pending list: %d %+v", l.status, l.value)
+		} else if it := items[0].(map[string]any); it["makerName"] != "finance01" || it["memberAccount"] != "demo01" || it["checkerName"] != nil {
+			t.Fatalf("pending list names: %+v", it)
 		}
 		if r := s.do("GET", "/ops/v1/adjustments?status=NOPE", maker, nil, nil); r.status != 400 {
 			t.Fatalf("bad status: %d", r.status)

@@ -2,11 +2,16 @@ package players
 
 import (
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/cashier"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/csvx"
 	"github.com/palaro/palaro/internal/platform/httpx"
+	"github.com/palaro/palaro/internal/platform/money"
 	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/wallet"
 	"github.com/palaro/palaro/internal/withdraw"
@@ -106,10 +111,62 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
+	format := q.OneOf("format", "JSON", "JSON", "CSV")
+	tz := q.Text("tz", "UTC", 64)
+	if err := q.Err(); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
 	// The text is checked by the search itself (length, shape per key);
 	// q.Value trims it.
-	out, err := h.svc.Search(r.Context(), account.MemberSearch{By: lower(by), Q: q.Value("q")}, page, size)
+	search := account.MemberSearch{By: lower(by), Q: q.Value("q")}
+	if format == "CSV" {
+		h.searchCSV(w, r, search, tz)
+		return
+	}
+	out, err := h.svc.Search(r.Context(), search, page, size)
 	httpx.Respond(w, r, out, err)
+}
+
+// searchCSV answers every match of the search as a file (page and pageSize
+// do not apply), times in the zone tz the console passes (the operator's own,
+// as the list shows them; UTC without it).
+func (h *Handler) searchCSV(w http.ResponseWriter, r *http.Request, search account.MemberSearch, tz string) {
+	loc, err := time.LoadLocation(tz)
+	if err != nil || tz == "Local" {
+		httpx.Fail(w, r, apperr.Invalid("request.invalid_param").With("name", "tz"))
+		return
+	}
+	items, decimals, capped, err := h.svc.Export(r.Context(), search)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	at := func(ms int64) string { return time.UnixMilli(ms).In(loc).Format(time.DateTime) }
+	rows := make([][]string, len(items))
+	for i, it := range items {
+		last := ""
+		if it.LastLoginAt != nil {
+			last = at(*it.LastLoginAt)
+		}
+		rows[i] = []string{strconv.FormatInt(it.ID, 10), csvx.Text(it.Username), csvx.Text(it.CountryDialingCode), csvx.Text(it.Mobile), csvx.Text(it.Email), it.Status,
+			money.Format(it.Balance, decimals), it.Currency, at(it.RegisteredAt), last, csvx.Text(it.LastLoginIP), csvx.Text(it.Agent)}
+	}
+	header, ok := searchHeader[httpx.Lang(r)]
+	if !ok {
+		header = searchHeader["EN"]
+	}
+	if capped {
+		w.Header().Set("X-Truncated", "true") // the search's cap: narrow it for the rest
+	}
+	csvx.Serve(w, "players-"+search.By+".csv", csvx.Encode(header, rows))
+}
+
+// searchHeader names the file's columns in the operator's language (EN and
+// TY; others get EN).
+var searchHeader = map[string][]string{
+	"EN": {"ID", "Username", "Country code", "Mobile", "E-mail", "Status", "Balance", "Currency", "Registered", "Last login", "Last login IP", "Agent"},
+	"TY": {"ID", "Username", "Code ng bansa", "Mobile", "E-mail", "Status", "Balanse", "Salapi", "Nagparehistro", "Huling login", "IP ng huling login", "Ahente"},
 }
 
 func lower(s string) string {

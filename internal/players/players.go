@@ -45,6 +45,7 @@ type Members interface {
 type Balances interface {
 	BalancesOf(ctx context.Context, memberID int64) ([]wallet.MemberBalance, int, error)
 	MainBalancesOf(ctx context.Context, memberIDs []int64) (map[int64]int64, string, error)
+	Currency(ctx context.Context) (string, int, error)
 }
 
 // VendorBalances asks the transfer vendors (wallet.Transfers); optional.
@@ -150,6 +151,7 @@ type Page[T any] struct {
 type SearchPage struct {
 	Page[Item]
 	TotalCapped bool `json:"totalCapped"`
+	Decimals    int  `json:"decimals"` // of the balances' currency
 }
 
 // Item is one player in the search results.
@@ -210,13 +212,35 @@ func (s *Service) Search(ctx context.Context, q account.MemberSearch, page, size
 	if err != nil {
 		return SearchPage{}, err
 	}
-	out := SearchPage{Page: Page[Item]{Items: make([]Item, 0, len(rows)), Total: total, Page: page, PageSize: size}, TotalCapped: capped}
+	_, decimals, err := s.d.Balances.Currency(ctx)
+	if err != nil {
+		return SearchPage{}, err
+	}
+	out := SearchPage{Page: Page[Item]{Items: make([]Item, 0, len(rows)), Total: total, Page: page, PageSize: size}, TotalCapped: capped, Decimals: decimals}
 	for _, r := range rows {
 		out.Items = append(out.Items, Item{ID: r.ID, Username: r.Account, Type: r.Type, Mobile: r.Mobile, CountryDialingCode: r.CountryDialingCode,
 			Email: r.Email, Status: statusName(r.Status), Currency: cur, Balance: bals[r.ID], RegisteredAt: r.CreatedAt.UnixMilli(),
 			LastLoginAt: unixMS(r.LastLoginAt), LastLoginIP: r.LastLoginIP, Agent: r.Agent})
 	}
 	return out, nil
+}
+
+// exportChunk is how many rows the export reads per search.
+const exportChunk = 1000
+
+// Export is every match of a search (at most account.MaxSearchCount, the
+// search's own cap: capped says there were more), for the CSV file.
+func (s *Service) Export(ctx context.Context, q account.MemberSearch) (items []Item, decimals int, capped bool, err error) {
+	for page := 1; ; page++ {
+		p, err := s.Search(ctx, q, page, exportChunk)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		items, decimals, capped = append(items, p.Items...), p.Decimals, p.TotalCapped
+		if len(p.Items) < exportChunk || len(items) >= p.Total {
+			return items, decimals, capped, nil
+		}
+	}
 }
 
 // Detail is the player page's header: who, how they came, what they hold.
@@ -302,6 +326,8 @@ func (s *Service) Get(ctx context.Context, id int64) (Detail, error) {
 	}
 	if len(wallets) > 0 && wallets[0].Wallet == "MAIN" {
 		out.Balances.Main, out.Balances.Currency = wallets[0].Balance, wallets[0].Currency
+	} else if out.Balances.Currency, _, err = s.d.Balances.Currency(ctx); err != nil { // no main account yet: 0 in the brand currency
+		return Detail{}, err
 	}
 	if s.d.VendorBalances != nil && m.Type != account.TypeTrial {
 		if out.Balances.Vendors, err = s.d.VendorBalances.VendorBalancesOf(ctx, id); err != nil {

@@ -70,6 +70,13 @@ func (s *Service) BalancesOf(ctx context.Context, memberID int64) ([]MemberBalan
 	return out, cur.Decimals, nil
 }
 
+// Currency is the brand currency's code and decimals (the back office's
+// lists format the balances they show with them).
+func (s *Service) Currency(ctx context.Context) (string, int, error) {
+	cur, err := s.currency(ctx)
+	return cur.Code, cur.Decimals, err
+}
+
 // MainBalancesOf reads the main balances of members in the brand currency
 // (a member without an account has none in the map), for a list.
 func (s *Service) MainBalancesOf(ctx context.Context, memberIDs []int64) (map[int64]int64, string, error) {

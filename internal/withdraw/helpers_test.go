@@ -41,6 +41,7 @@ type site struct {
 	t        testing.TB
 	db       *db.DB
 	clk      *clock.Fixed
+	oclk     *clock.Fixed
 	brands   *brand.Service
 	accounts *account.Service
 	members  *account.Store
@@ -79,7 +80,8 @@ func newSite(t testing.TB, d *db.DB) *site {
 	if _, err := operator.SeedDemo(ctx, opsStore, testArgon2, time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
-	s.ops = operator.NewService(opsStore, clock.System{}, opsCfg, nil)
+	s.oclk = clock.NewFixed(time.Now()) // the operators' clock: TOTP steps move with it
+	s.ops = operator.NewService(opsStore, s.oclk, opsCfg, nil)
 	t.Cleanup(s.ops.Close)
 	s.notes = notify.NewService(notify.NewStore(d), nil, clock.System{}, nil)
 
@@ -95,6 +97,7 @@ func newSite(t testing.TB, d *db.DB) *site {
 	wcfg.Argon2 = testArgon2
 	s.svc = NewService(Deps{Store: NewStore(d), Members: s.members, Ledger: s.ledger, Wallet: s.wallet, Brand: s.brands,
 		Payouts: provider, Figures: testFigures{figures.New(d, activity.NewStore(d), s.brands.Location)}, Notifier: s.notes, Auditor: s.ops, Clock: s.clk}, wcfg)
+	s.svc.UseReconfirm(s.ops)
 	NewHandler(s.svc, s.accounts).Routes(mux)
 	NewOpsHandler(s.svc, s.ops).Routes(mux)
 	mux.HandleFunc("/wps/", httpx.NotFoundJSON)
@@ -137,7 +140,7 @@ func (s *site) trial() string {
 
 func (s *site) opsLogin(user string) string {
 	s.t.Helper()
-	return optest.Login(s.t, s.ops, user, account.DemoPassword, time.Now)
+	return optest.Login(s.t, s.ops, user, account.DemoPassword, s.oclk.Now)
 }
 
 // player is a member with a session, a balance, a payment password and

@@ -267,7 +267,7 @@ func TestApproveWithoutProvider(t *testing.T) {
 		wid := idOf(s.withdraw(p, "150").ok(t))
 		bare := NewService(Deps{Store: s.svc.store, Members: s.members, Ledger: s.ledger, Wallet: s.wallet, Brand: s.brands, Clock: s.clk},
 			Config{Argon2: testArgon2})
-		w, err := bare.Approve(ctx, operator.Caller{ID: 1, Username: "ops01", Role: operator.RoleAdmin}, wid)
+		w, err := bare.Approve(ctx, operator.Caller{ID: 1, Username: "ops01", Role: operator.RoleAdmin}, wid, "")
 		if err != nil || w.Status != StatusApproved || w.HoldState != HoldHeld || w.ReviewedBy != 1 {
 			t.Fatalf("%+v %v", w, err)
 		}

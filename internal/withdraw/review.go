@@ -39,8 +39,12 @@ func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) 
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
+	needsCode := false
+	if c, err := s.brandConfig(ctx); err == nil {
+		needsCode = c.Ops.CashierConfirmAbove > 0 && o.Amount > c.Ops.CashierConfirmAbove
+	}
 	return OpsWithdrawal{Withdrawal: w, MemberID: o.MemberID, MemberAccount: name, HoldState: o.HoldState,
-		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks}, nil
+		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks, NeedsCode: needsCode}, nil
 }
 
 // OpsList is a page of every member's withdrawals, or of one member's
@@ -48,6 +52,16 @@ func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) 
 func (s *Service) OpsList(ctx context.Context, f ListFilter) (Page[OpsWithdrawal], error) {
 	if err := s.forceDue(ctx); err != nil {
 		return Page[OpsWithdrawal]{}, err
+	}
+	if f.Member != "" {
+		m, err := s.members.MemberByAccount(ctx, f.Member)
+		if apperr.As(err).Kind == apperr.KindNotFound || (err == nil && f.MemberID != 0 && f.MemberID != m.ID) {
+			return Page[OpsWithdrawal]{List: []OpsWithdrawal{}, Page: f.Page, PageSize: f.PageSize}, nil
+		}
+		if err != nil {
+			return Page[OpsWithdrawal]{}, err
+		}
+		f.MemberID = m.ID
 	}
 	list, total, err := s.store.Orders(ctx, f)
 	if err != nil {
@@ -141,19 +155,46 @@ func (s *Service) decide(ctx context.Context, op operator.Caller, id int64, to s
 // Approve accepts a withdrawal and pays it out through the provider. The
 // answer shows where the payout got to: PAID, PAYOUT_FAILED (hold
 // released), PAYING (the provider has not answered yet; the sweeper asks
-// again) or APPROVED (no payout provider configured).
-func (s *Service) Approve(ctx context.Context, op operator.Caller, id int64) (OpsWithdrawal, error) {
+// again) or APPROVED (no payout provider configured). Above the brand's
+// ops.cashierConfirmAbove the operator's authenticator code (otp) is
+// checked first.
+func (s *Service) Approve(ctx context.Context, op operator.Caller, id int64, otp string) (OpsWithdrawal, error) {
+	asked, err := s.reconfirm(ctx, op, id, otp)
+	if err != nil {
+		return OpsWithdrawal{}, err
+	}
 	o, err := s.decide(ctx, op, id, StatusApproved, change{})
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
-	s.audit(ctx, op, "withdrawal.approve", o, map[string]any{"before": map[string]any{"status": StatusPendingReview},
+	s.audit(ctx, op, "withdrawal.approve", o, map[string]any{"reconfirmed": asked, "before": map[string]any{"status": StatusPendingReview},
 		"after": map[string]any{"status": o.Status}})
 	s.notice(ctx, o, NoticeApproved, nil)
 	if err := s.payout(ctx, o); err != nil {
 		s.logger.ErrorContext(ctx, "withdraw: payout", "order", o.ID, "err", err)
 	}
 	return s.OpsGet(ctx, id)
+}
+
+// reconfirm asks for the operator's code when the order waits for review
+// and its amount is above the brand's ops.cashierConfirmAbove (an order
+// already decided is left to decide's answer); it reports whether it asked.
+func (s *Service) reconfirm(ctx context.Context, op operator.Caller, id int64, otp string) (bool, error) {
+	o, err := s.store.Order(ctx, id)
+	if err != nil || o.Status != StatusPendingReview {
+		return false, nil
+	}
+	c, err := s.brandConfig(ctx)
+	if err != nil {
+		return false, err
+	}
+	if lim := c.Ops.CashierConfirmAbove; lim <= 0 || o.Amount <= lim {
+		return false, nil
+	}
+	if s.confirm == nil {
+		return true, apperr.Forbidden("ops.otp_not_enrolled")
+	}
+	return true, s.confirm.Reconfirm(ctx, op, otp)
 }
 
 // Reject refuses a withdrawal with a reason and releases its hold.

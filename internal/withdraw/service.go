@@ -52,7 +52,8 @@ type Service struct {
 	brand    BrandSource
 	payouts  Payouts // nil: approvals wait in APPROVED until one is configured
 	figures  Figures
-	linked   Linked // shared-IP risk flag; nil: not shown
+	linked   Linked               // shared-IP risk flag; nil: not shown
+	confirm  operator.Reconfirmer // the authenticator again above ops.cashierConfirmAbove; nil: refused
 	notifier Notifier
 	auditor  operator.Auditor
 	clock    clock.Clock
@@ -68,6 +69,10 @@ func (s *Service) UseHasher(h *account.Hasher) {
 		s.hasher = h
 	}
 }
+
+// UseReconfirm sets who checks an operator's authenticator code before an
+// approval above the brand's ops.cashierConfirmAbove (*operator.Service).
+func (s *Service) UseReconfirm(r operator.Reconfirmer) { s.confirm = r }
 
 // Deps are the service's collaborators, injected by cmd/palaro.
 type Deps struct {

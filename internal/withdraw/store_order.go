@@ -152,6 +152,18 @@ func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, error) 
 		where += ` AND o.status = ?`
 		args = append(args, f.Status)
 	}
+	if f.OrderNo != "" {
+		where += ` AND o.order_no = ?`
+		args = append(args, f.OrderNo)
+	}
+	if f.From > 0 {
+		where += ` AND o.created_at >= ?`
+		args = append(args, f.From)
+	}
+	if f.To > 0 {
+		where += ` AND o.created_at < ?`
+		args = append(args, f.To)
+	}
 	var total int
 	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM withdraw_order o`+where), args...).Scan(&total); err != nil {
 		return nil, 0, apperr.Internal(err, "count orders")

@@ -170,6 +170,9 @@ type OpsWithdrawal struct {
 	ReviewedBy    int64  `json:"reviewedBy"`
 	// Risks are the risk flags (risk.go), in RiskFlags order.
 	Risks []string `json:"risks"`
+	// NeedsCode: approving it needs the authenticator code (amount above
+	// the brand's ops.cashierConfirmAbove).
+	NeedsCode bool `json:"needsCode"`
 }
 
 // Turnover is the betting requirement before a withdrawal (minor units).
@@ -251,6 +254,11 @@ type Proof struct {
 type ListFilter struct {
 	MemberID int64  // 0: every member (operators)
 	Status   string // "" for all
+	// Operators only: an order number, a username (exact, any case; none
+	// such: an empty page) and created in [From, To) (Unix ms, 0: open).
+	OrderNo  string
+	Member   string
+	From, To int64
 	Page     int
 	PageSize int
 }
@@ -258,6 +266,7 @@ type ListFilter struct {
 // Members is what this domain needs from accounts (account.Store).
 type Members interface {
 	MemberByID(ctx context.Context, id int64) (account.Member, error)
+	MemberByAccount(ctx context.Context, username string) (account.Member, error)
 	SetPayeeNameIfEmpty(ctx context.Context, memberID int64, name string, at time.Time) (bool, error)
 }
 

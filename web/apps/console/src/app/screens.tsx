@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Gamepad2, LayoutDashboard, Megaphone, ScrollText } from 'lucide-react';
+import { Banknote, BarChart3, Gamepad2, LayoutDashboard, Megaphone, MessageSquareText, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -25,9 +25,62 @@ export type Screen = {
 };
 
 export const SCREENS: readonly Screen[] = [
-  { path: paths.dashboard, ns: 'console-reports', label: 'nav.dashboard', icon: LayoutDashboard, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/dashboard') },
-  { path: paths.reports, ns: 'console-reports', label: 'nav.reports', icon: BarChart3, serves: ['reports.read'], allowed: (p) => p.includes('reports.read'), load: () => import('./routes/reports') },
-  { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
+  {
+    path: paths.dashboard,
+    ns: 'console-reports',
+    label: 'nav.dashboard',
+    icon: LayoutDashboard,
+    serves: ['reports.read'],
+    allowed: (p) => p.includes('reports.read'),
+    load: () => import('./routes/dashboard'),
+  },
+  {
+    path: paths.players,
+    ns: 'console-players',
+    label: 'nav',
+    icon: Users,
+    serves: ['players.read', 'players.write'],
+    allowed: (p) => p.includes('players.read'),
+    load: () => import('./routes/players'),
+    pages: [{ path: paths.player, load: () => import('./routes/player') }],
+  },
+  {
+    path: paths.cashier,
+    ns: 'console-cashier',
+    label: 'nav',
+    icon: Banknote,
+    serves: ['cashier.read', 'cashier.decide'],
+    allowed: (p) => p.includes('cashier.read'),
+    load: () => import('./routes/cashier'),
+  },
+  {
+    path: paths.approvals,
+    ns: 'console-operators',
+    label: 'nav.approvals',
+    icon: Stamp,
+    serves: ['ledger.adjust.approve'],
+    // The pending list is read with ledger.adjust (every role that may approve has it).
+    allowed: (p) => p.includes('ledger.adjust.approve') && p.includes('ledger.adjust'),
+    load: () => import('./routes/approvals'),
+  },
+  {
+    path: paths.reports,
+    ns: 'console-reports',
+    label: 'nav.reports',
+    icon: BarChart3,
+    serves: ['reports.read'],
+    allowed: (p) => p.includes('reports.read'),
+    load: () => import('./routes/reports'),
+  },
+  {
+    path: paths.games,
+    ns: 'console-games',
+    label: 'nav',
+    icon: Gamepad2,
+    serves: ['games.read', 'games.write'],
+    allowed: (p) => p.includes('games.read'),
+    load: () => import('./routes/games'),
+  },
   {
     path: paths.content,
     ns: 'console-content',
@@ -37,7 +90,26 @@ export const SCREENS: readonly Screen[] = [
     allowed: (p) => p.includes('content.write'),
     load: () => import('./routes/content'),
   },
-  { path: paths.games, ns: 'console-games', label: 'nav', icon: Gamepad2, serves: ['games.read', 'games.write'], allowed: (p) => p.includes('games.read'), load: () => import('./routes/games') },
+  {
+    path: paths.feedback,
+    ns: 'console-feedback',
+    label: 'nav.feedback',
+    icon: MessageSquareText,
+    serves: ['feedback.read', 'feedback.reply'],
+    allowed: (p) => p.includes('feedback.read'),
+    load: () => import('./routes/feedback'),
+    pages: [{ path: paths.feedbackItem(':id'), load: () => import('./routes/feedback-item') }],
+  },
+  {
+    path: paths.operators,
+    ns: 'console-operators',
+    label: 'nav.operators',
+    icon: UserCog,
+    serves: ['operators.manage'],
+    allowed: (p) => p.includes('operators.manage'),
+    load: () => import('./routes/operators'),
+  },
+  { path: paths.audit, ns: 'console', label: 'nav.audit', icon: ScrollText, serves: ['audit.read'], allowed: canReadAudit, load: () => import('./routes/audit') },
 ];
 
 /** The screen that serves a permission, if the console has one the operator may open. */

@@ -5,9 +5,19 @@ export const paths = {
   home: '/',
   login: '/login',
   sessions: '/sessions',
-  audit: '/audit',
   dashboard: '/dashboard',
+  players: '/players',
+  player: '/players/:id',
+  cashier: '/cashier',
+  approvals: '/approvals',
   reports: '/reports',
-  content: '/content',
   games: '/games',
+  content: '/content',
+  feedback: '/feedback',
+  feedbackItem: (id: number | string) => `/feedback/${id}`,
+  operators: '/operators',
+  audit: '/audit',
 } as const;
+
+/** A player's page. */
+export const playerPath = (id: number) => `/players/${id}`;

@@ -1,0 +1,5 @@
+import { FeedbackInbox } from '@/features/feedback';
+
+export default function FeedbackRoute() {
+  return <FeedbackInbox />;
+}

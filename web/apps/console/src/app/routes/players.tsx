@@ -1,0 +1,6 @@
+import { PlayerSearch } from '@/features/players';
+import { playerPath } from '@/lib/paths';
+
+export default function PlayersRoute() {
+  return <PlayerSearch playerPath={playerPath} />;
+}

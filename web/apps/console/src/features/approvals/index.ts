@@ -1,0 +1,1 @@
+export { Approvals } from './components/Approvals';

@@ -1,0 +1,1 @@
+export { Cashier, type CashierProps } from './components/Cashier';

@@ -1,0 +1,2 @@
+export { FeedbackInbox } from './components/FeedbackInbox';
+export { FeedbackDetail } from './components/FeedbackDetail';
