@@ -28,6 +28,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /art/brand/logo.svg", h.logo)
 	mux.HandleFunc("GET /art/brand/logo-light.svg", h.logoLight)
 	mux.HandleFunc("GET /art/brand/favicon.svg", h.favicon)
+	mux.HandleFunc("GET "+AssetPrefix+"{file}", h.asset)
 	mux.HandleFunc("GET /art/qr/{file}", h.qr)
 }
 

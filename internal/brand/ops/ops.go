@@ -39,6 +39,7 @@ var RoutePerms = map[string]operator.Permission{
 	"GET /ops/v1/brand":              operator.PermBrandRead,
 	"PUT /ops/v1/brand":              operator.PermBrandWrite,
 	"POST /ops/v1/brand/maintenance": operator.PermBrandWrite,
+	"POST /ops/v1/brand/logo":        operator.PermBrandWrite,
 }
 
 // ErrInvalidReason: a change needs a reason of 3 to 200 characters.
@@ -56,6 +57,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 		"GET /ops/v1/brand":              h.get,
 		"PUT /ops/v1/brand":              h.put,
 		"POST /ops/v1/brand/maintenance": h.maintenance,
+		"POST /ops/v1/brand/logo":        h.logo,
 	}
 	for pattern, fn := range routes {
 		perm, fn := RoutePerms[pattern], fn
@@ -117,6 +119,34 @@ func (h *Handler) put(w http.ResponseWriter, r *http.Request, c operator.Caller)
 	}
 	h.audit(r.Context(), c, "brand.update", before, cfg, reason)
 	httpx.OK(w, r, Document{Version: v, Config: cfg})
+}
+
+// logo stores an uploaded image (multipart field "image": PNG or JPEG by
+// its bytes, at most brand.MaxLogoBytes) and answers its address. The brand
+// is not changed: the operator saves a theme naming the address, so players
+// see nothing before that save.
+func (h *Handler) logo(w http.ResponseWriter, r *http.Request, c operator.Caller) {
+	if err := httpx.ParseMultipart(r); err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	img, err := httpx.FormImage(r, "image", brand.MaxLogoBytes, true)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	a, err := h.brands.SaveAsset(r.Context(), img.Data, c.ID)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	if h.auditor != nil {
+		detail := map[string]any{"after": map[string]any{"url": a.Path, "bytes": a.Bytes, "width": a.Width, "height": a.Height}}
+		if err := h.auditor.Audit(context.WithoutCancel(r.Context()), c, "brand.asset", "brand", detail); err != nil {
+			slog.ErrorContext(r.Context(), "brand audit not written", "action", "brand.asset", "err", err)
+		}
+	}
+	httpx.OK(w, r, a)
 }
 
 // maintenanceTries bounds the read-change-write retries of the switch.

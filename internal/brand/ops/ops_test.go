@@ -1,8 +1,13 @@
 package brandops_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -65,6 +70,7 @@ func newSite(t *testing.T, d *db.DB) *site {
 		t.Fatal(err)
 	}
 	brandops.NewHandler(s.svc, fakeOps{}, s.audit).Routes(s.mux)
+	brand.NewHandler(s.svc, brand.Edge{}).Routes(s.mux)
 	return s
 }
 
@@ -236,4 +242,104 @@ func TestBrandOpsAuthorization(t *testing.T) {
 			}
 		}
 	}
+}
+
+func pngOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.Set(0, 0, color.RGBA{R: 255, A: 255})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func (s *site) upload(role string, data []byte) (*httptest.ResponseRecorder, map[string]any) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("image", "logo.png")
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	req := httptest.NewRequest("POST", "/ops/v1/brand/logo", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+role)
+	rec := httptest.NewRecorder()
+	s.mux.ServeHTTP(rec, req)
+	var env struct {
+		Code  string         `json:"code"`
+		Value map[string]any `json:"value"`
+	}
+	_ = json.Unmarshal(rec.Body.Bytes(), &env)
+	if env.Value == nil {
+		env.Value = map[string]any{}
+	}
+	env.Value["_code"] = env.Code
+	return rec, env.Value
+}
+
+func TestBrandLogoUpload(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		_, doc := s.do("GET", "/ops/v1/brand", "ADMIN", nil)
+		version := doc["version"]
+		logo := pngOf(t, 240, 64)
+
+		if rec, v := s.upload("CASHIER", logo); rec.Code != 403 {
+			t.Fatalf("cashier upload: %d %v", rec.Code, v)
+		}
+		rec, v := s.upload("ADMIN", logo)
+		url, _ := v["url"].(string)
+		if rec.Code != 200 || !strings.HasPrefix(url, brand.AssetPrefix) || !strings.HasSuffix(url, ".png") || v["width"] != 240.0 || v["height"] != 64.0 {
+			t.Fatalf("upload %d %v", rec.Code, v)
+		}
+		// The same bytes again: the same address, stored once.
+		if _, again := s.upload("ADMIN", logo); again["url"] != url {
+			t.Fatalf("second upload %v, first %s", again, url)
+		}
+		// Uploading changes nothing players see: the brand is as it was.
+		if _, after := s.do("GET", "/ops/v1/brand", "ADMIN", nil); after["version"] != version {
+			t.Fatal("an upload changed the brand")
+		}
+
+		res := httptest.NewRecorder()
+		s.mux.ServeHTTP(res, httptest.NewRequest("GET", url, nil))
+		if res.Code != 200 || !bytes.Equal(res.Body.Bytes(), logo) || res.Header().Get("Content-Type") != "image/png" ||
+			res.Header().Get("X-Content-Type-Options") != "nosniff" || res.Header().Get("Content-Security-Policy") != "default-src 'none'" {
+			t.Fatalf("serve %d %v", res.Code, res.Header())
+		}
+		for _, path := range []string{strings.TrimSuffix(url, ".png") + ".jpg", brand.AssetPrefix + strings.Repeat("0", 64) + ".png", brand.AssetPrefix + "x.png"} {
+			res := httptest.NewRecorder()
+			s.mux.ServeHTTP(res, httptest.NewRequest("GET", path, nil))
+			if res.Code != 404 {
+				t.Errorf("%s: %d", path, res.Code)
+			}
+		}
+
+		// Checked by content: a text file, a PNG signature on garbage, a picture too large, a file too big.
+		huge := pngOf(t, brand.MaxLogoSide+1, 2)
+		for name, c := range map[string]struct {
+			data []byte
+			code int
+			err  string
+		}{
+			"not an image":    {[]byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 400, "upload.wrong_type"},
+			"broken png":      {append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{1}, 64)...), 400, "brand.bad_image"},
+			"too many pixels": {huge, 400, "brand.bad_image"},
+			"too many bytes":  {append(append([]byte{}, logo...), make([]byte, brand.MaxLogoBytes)...), 413, "upload.too_large"},
+		} {
+			if rec, v := s.upload("ADMIN", c.data); rec.Code != c.code || v["_code"] != c.err {
+				t.Errorf("%s: %d %v", name, rec.Code, v)
+			}
+		}
+		assets := 0
+		for _, r := range s.audit.rows {
+			if r.action == "brand.asset" {
+				assets++
+			}
+		}
+		if assets != 2 {
+			t.Fatalf("audit rows for uploads: %d", assets)
+		}
+	})
 }

@@ -3,6 +3,9 @@ package httpx
 import (
 	"bytes"
 	"errors"
+	"image"
+	_ "image/jpeg" // ImageSize decodes the headers of the types ImageType accepts
+	_ "image/png"
 	"io"
 	"mime"
 	"net/http"
@@ -119,6 +122,16 @@ func ImageType(b []byte) string {
 		return "image/jpeg"
 	}
 	return ""
+}
+
+// ImageSize reads the pixel size from an image's header (PNG or JPEG), so
+// a file with the right magic bytes but no readable image is refused.
+func ImageSize(b []byte) (width, height int, ok bool) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return 0, 0, false
+	}
+	return cfg.Width, cfg.Height, true
 }
 
 func init() {

@@ -17,6 +17,7 @@ export const paths = {
   feedbackItem: (id: number | string) => `/feedback/${id}`,
   operators: '/operators',
   audit: '/audit',
+  brand: '/brand',
 } as const;
 
 /** A player's page. */

@@ -1,0 +1,1 @@
+export { BrandSettings } from './components/BrandSettings';
