@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
@@ -42,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1283,6 +1283,66 @@ hashburst_run() {
 if want hashburst; then
   if (exec 3<>"/dev/tcp/$HOST/$HASHBURST_PORT") 2>/dev/null; then die "port $HOST:$HASHBURST_PORT is already in use (BENCH_HASHBURST_PORT)"; fi
   hashburst_run || true
+fi
+
+# ---------------------------------------------------------------- 1h. operator console reads on a large brand (issue 30)
+# `palaro bench seed-members` fills a fresh database (SQLite, then
+# PostgreSQL) with BENCH_CONSOLE_MEMBERS members and BENCH_CONSOLE_ROUNDS
+# settled rounds over 90 days, with logins, payout accounts, deposits,
+# withdrawals and the daily figures and report rows derived from them;
+# bench/console starts the server on it, signs in ops01 and reads each
+# request's server time from the server's request log (debug level).
+# Target: p95 < 150 ms per kind. Port BENCH_CONSOLE_PORT (18260).
+CONSOLE_MEMBERS=${BENCH_CONSOLE_MEMBERS:-1000000}
+CONSOLE_ROUNDS=${BENCH_CONSOLE_ROUNDS:-10000000}
+CONSOLE_N=${BENCH_CONSOLE_N:-200}
+CONSOLE_PORT=${BENCH_CONSOLE_PORT:-18260}
+CONSOLE_P95_MS=150
+console_run() { # db-label url
+  local label=$1 url=$2 out=$RES/console-$1.txt bin=$WORK/console t0 secs
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/console) || { tool_error "go build ./bench/console failed"; ROWS+=("| console reads, $label | p95 < $CONSOLE_P95_MS ms | build failed | ERROR |"); return 1; }
+  log "console reads, $label: seeding $CONSOLE_MEMBERS members and $CONSOLE_ROUNDS rounds (palaro bench seed-members)"
+  t0=$(date +%s)
+  if ! PALARO_DATABASE_URL=$url timeout 3600 "$PALARO" bench seed-members --members "$CONSOLE_MEMBERS" --rounds "$CONSOLE_ROUNDS" >"$RES/console-seed-$label.txt" 2>&1; then
+    tail -5 "$RES/console-seed-$label.txt" >&2
+    tool_error "palaro bench seed-members failed on $label (see $RES/console-seed-$label.txt)"
+    ROWS+=("| console reads, $label | p95 < $CONSOLE_P95_MS ms | seeding failed | ERROR |")
+    return 1
+  fi
+  secs=$(( $(date +%s) - t0 ))
+  sed 's/^/   /' "$RES/console-seed-$label.txt"
+  ROWS+=("| console data, $label: $CONSOLE_MEMBERS members, $CONSOLE_ROUNDS rounds over 90 days, deposits, withdrawals, logins, daily rows (palaro bench seed-members) | info | seeded in $secs s | INFO |")
+  flush_dirty
+  wait_quiet
+  if ! timeout 1800 "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$CONSOLE_PORT" -members "$CONSOLE_MEMBERS" -n "$CONSOLE_N" \
+    -log "$RES/server-console-$label.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/console failed on $label (see $out)"
+    ROWS+=("| console reads, $label | p95 < $CONSOLE_P95_MS ms | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local name p50 p95 p99 pass
+  while IFS=$'\t' read -r name p50 p95 p99 pass; do
+    mark "$pass"
+    ROWS+=("| console: $name, $label (server time, $CONSOLE_N loads) | p95 < $CONSOLE_P95_MS ms | p50 $p50 ms, **p95 $p95 ms**, p99 $p99 ms$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
+  done < <(node -e "const l=require('fs').readFileSync('$out','utf8').trim().split('\n').pop(); for (const r of JSON.parse(l).rows) if (!r.name.startsWith(' ')) console.log([r.name, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.pass?1:0].join('\t'))")
+  SECTIONS+=("## Console reads, $label
+
+$(grep '^|' "$out")")
+}
+if want console; then
+  if (exec 3<>"/dev/tcp/$HOST/$CONSOLE_PORT") 2>/dev/null; then die "port $HOST:$CONSOLE_PORT is already in use (BENCH_CONSOLE_PORT)"; fi
+  mkdir -p "$WORK/console-db"
+  console_run sqlite "sqlite://$WORK/console-db/palaro.db" || true
+  rm -rf "$WORK/console-db"
+  ledger_pg_db console
+  if [ -n "$LEDGER_PG_URL" ]; then
+    console_run postgres "$LEDGER_PG_URL" || true
+  else
+    ROWS+=("| console reads, PostgreSQL | p95 < $CONSOLE_P95_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
 fi
 
 # ---------------------------------------------------------------- 2 and 3: the home page

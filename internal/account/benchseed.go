@@ -25,8 +25,16 @@ func (s *Store) RealMembers(ctx context.Context) (int, error) {
 	return n, err
 }
 
+// benchSessionIP is login k's address of member i: the first from
+// 172.16.x.y (shared by 4 members), the others from a carrier's
+// 100.(64+k).x.y (shared by every 65,536th member).
+const benchSessionIP = `CASE WHEN k = 0 THEN '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256)
+	ELSE '100.' || (64 + k) || '.' || (i / 256 % 256) || '.' || (i % 256) END`
+
 // BenchSeedMembers inserts members first..first+n-1 (ids from the current
-// maximum + 1 on), each with one login session, and returns the first id.
+// maximum + 1 on), member i with 1 + i mod 5 logins 3 days apart
+// (benchSessionIP), registered 63 s apart (a million over two years), and
+// returns the first id.
 // Member i is u<i>, mobile 9<i, 9 digits> (+63), e-mail u<i>@bench.example,
 // registered from 10.x.y.z (unique) and logged in from 172.16.x.y (shared
 // by 4 members); every 1000th member is an agent and the upline of the
@@ -49,10 +57,11 @@ func (s *Store) BenchSeedMembers(ctx context.Context, n, batch int, hash string,
 					$3::bigint - (i % 86400) * 1000, '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256),
 					'u' || i || '@bench.example', '9' || lpad(i::text, 9, '0'), '63',
 					CASE WHEN i % 1000 = 0 THEN NULL ELSE $1::bigint + (i / 1000) * 1000 END, 'BENCH',
-					'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), $3::bigint - i * 1000, $3::bigint ` + gen
+					'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), $3::bigint - i * 63000, $3::bigint ` + gen
 				sessions = `INSERT INTO account_session (token_hash, member_id, login_type, ip, user_agent, created_at, last_seen_at, expires_at, revoked_at)
-					SELECT 'bench' || i, $1::bigint + i, 'username', '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256), 'bench',
-					$2::bigint - (i % 86400) * 1000, $2::bigint - (i % 86400) * 1000, $2::bigint - (i % 86400) * 1000 + 3600000, 0 ` + gen
+					SELECT 'bench' || i || '-' || k, $1::bigint + i, 'username', ` + benchSessionIP + `, 'bench',
+					$2::bigint - (i % 86400) * 1000 - k * 259200000, $2::bigint - (i % 86400) * 1000 - k * 259200000,
+					$2::bigint - (i % 86400) * 1000 - k * 259200000 + 3600000, 0 ` + gen + ` JOIN generate_series(0, 4) AS s(k) ON k <= i % 5`
 				if _, err := tx.ExecContext(ctx, members, base, hash, nowMS); err != nil {
 					return err
 				}
@@ -66,10 +75,12 @@ func (s *Store) BenchSeedMembers(ctx context.Context, n, batch int, hash string,
 				?3 - (i % 86400) * 1000, '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256),
 				'u' || i || '@bench.example', '9' || printf('%09d', i), '63',
 				CASE WHEN i % 1000 = 0 THEN NULL ELSE ?1 + (i / 1000) * 1000 END, 'BENCH',
-				'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), ?3 - i * 1000, ?3 FROM g`
-			sessions = gen + `INSERT INTO account_session (token_hash, member_id, login_type, ip, user_agent, created_at, last_seen_at, expires_at, revoked_at)
-				SELECT 'bench' || i, ?1 + i, 'username', '172.16.' || ((i / 4) / 256 % 256) || '.' || ((i / 4) % 256), 'bench',
-				?2 - (i % 86400) * 1000, ?2 - (i % 86400) * 1000, ?2 - (i % 86400) * 1000 + 3600000, 0 FROM g`
+				'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256), ?3 - i * 63000, ?3 FROM g`
+			sessions = gen + `, s(k) AS (VALUES (0), (1), (2), (3), (4)) INSERT INTO account_session (token_hash, member_id, login_type, ip,
+				user_agent, created_at, last_seen_at, expires_at, revoked_at)
+				SELECT 'bench' || i || '-' || k, ?1 + i, 'username', ` + benchSessionIP + `, 'bench',
+				?2 - (i % 86400) * 1000 - k * 259200000, ?2 - (i % 86400) * 1000 - k * 259200000,
+				?2 - (i % 86400) * 1000 - k * 259200000 + 3600000, 0 FROM g JOIN s ON k <= i % 5`
 			if _, err := tx.ExecContext(ctx, members, base, hash, nowMS); err != nil {
 				return err
 			}
