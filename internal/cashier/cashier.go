@@ -89,10 +89,12 @@ type Deposit struct {
 
 // Page is a page of deposits.
 type Page struct {
-	List     []Deposit `json:"list"`
-	Total    int       `json:"total"`
-	Page     int       `json:"page"`
-	PageSize int       `json:"pageSize"`
+	List  []Deposit `json:"list"`
+	Total int       `json:"total"`
+	// TotalCapped: there are more than Total (MaxListCount); narrow the filter.
+	TotalCapped bool `json:"totalCapped"`
+	Page        int  `json:"page"`
+	PageSize    int  `json:"pageSize"`
 }
 
 // Method is a deposit method as players see it.

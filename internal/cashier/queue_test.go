@@ -176,3 +176,34 @@ func (r reply) fails(t testing.TB, status int, code string) {
 		t.Fatalf("want %d %s, got %d %s (%s)", status, code, r.status, r.env.Code, r.env.Message)
 	}
 }
+
+// TestOpsQueueTotalCapped: a list counts at most listCountCap+1 deposits;
+// beyond the cap the total is the cap with totalCapped, and the page is
+// still the page.
+func TestOpsQueueTotalCapped(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		token := s.login("demo01")
+		cas := s.opLogin("cashier01")
+		first := s.bankDeposit(token, "c-1", "100", "REF-C1").ok(t)
+		s.do("POST", "/ops/v1/cashier/deposits/"+id(first)+"/approve", cas, nil, nil).ok(t)
+		s.bankDeposit(token, "c-2", "150", "REF-C2").ok(t)
+		defer func(n int) { listCountCap = n }(listCountCap)
+		for capAt, want := range map[int]struct {
+			total  float64
+			capped bool
+		}{1: {1, true}, 2: {2, false}, 3: {2, false}} {
+			listCountCap = capAt
+			for _, path := range []string{"/ops/v1/cashier/deposits", "/wps/cashier/deposits"} {
+				who := cas
+				if strings.HasPrefix(path, "/wps") {
+					who = token
+				}
+				r := s.do("GET", path, who, nil, nil).ok(t)
+				if len(r.value["list"].([]any)) != 2 || r.value["total"] != want.total || r.value["totalCapped"] != want.capped {
+					t.Fatalf("%s, cap %d: %v rows, total %v, capped %v", path, capAt, len(r.value["list"].([]any)), r.value["total"], r.value["totalCapped"])
+				}
+			}
+		}
+	})
+}

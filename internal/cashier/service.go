@@ -264,7 +264,7 @@ func (s *Service) page(ctx context.Context, memberID int64, f Filter) (Page, err
 		return Page{}, err
 	}
 	page, pageSize := f.Page, f.PageSize
-	list, total, err := s.store.List(ctx, ListQuery{MemberID: memberID, Status: f.Status, OrderNo: f.OrderNo, From: f.From, To: f.To,
+	list, total, capped, err := s.store.List(ctx, ListQuery{MemberID: memberID, Status: f.Status, OrderNo: f.OrderNo, From: f.From, To: f.To,
 		Offset: (page - 1) * pageSize, Limit: pageSize})
 	if err != nil {
 		return Page{}, err
@@ -272,7 +272,7 @@ func (s *Service) page(ctx context.Context, memberID int64, f Filter) (Page, err
 	for i := range list {
 		list[i] = s.view(list[i], c)
 	}
-	return Page{List: list, Total: total, Page: page, PageSize: pageSize}, nil
+	return Page{List: list, Total: total, TotalCapped: capped, Page: page, PageSize: pageSize}, nil
 }
 
 // Get reads one of the member's own deposits; anybody else's is not found.

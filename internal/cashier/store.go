@@ -132,9 +132,18 @@ type ListQuery struct {
 	Limit    int
 }
 
+// MaxListCount bounds the count of a list: it counts at most MaxListCount+1
+// deposits (all of a large brand's million would be a scan per page) and
+// answers MaxListCount with capped true beyond.
+const MaxListCount = 10000
+
+// listCountCap is MaxListCount; tests lower it.
+var listCountCap = MaxListCount
+
 // List pages deposits, newest first: of one member or all, optionally in
-// one status or with one order number.
-func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, error) {
+// one status or with one order number. The total is capped at MaxListCount
+// (capped true: there are more).
+func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, bool, error) {
 	var where []string
 	var args []any
 	if q.MemberID > 0 {
@@ -157,27 +166,32 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, error) {
 		cond = " WHERE " + strings.Join(where, " AND ")
 	}
 	var total int
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM cashier_deposit d`+cond), args...).Scan(&total); err != nil {
-		return nil, 0, apperr.Internal(err, "count deposits")
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM cashier_deposit d`+cond+` LIMIT ?) x`),
+		append(args[:len(args):len(args)], listCountCap+1)...).Scan(&total); err != nil {
+		return nil, 0, false, apperr.Internal(err, "count deposits")
+	}
+	capped := total > listCountCap
+	if capped {
+		total = listCountCap
 	}
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+depositCols+` FROM cashier_deposit d`+cond+` ORDER BY d.id DESC LIMIT ? OFFSET ?`),
 		append(args, q.Limit, q.Offset)...)
 	if err != nil {
-		return nil, 0, apperr.Internal(err, "list deposits")
+		return nil, 0, false, apperr.Internal(err, "list deposits")
 	}
 	defer rows.Close()
 	out := []Deposit{}
 	for rows.Next() {
 		d, err := scanDeposit(rows)
 		if err != nil {
-			return nil, 0, apperr.Internal(err, "scan deposit")
+			return nil, 0, false, apperr.Internal(err, "scan deposit")
 		}
 		out = append(out, d)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, apperr.Internal(err, "list deposits")
+		return nil, 0, false, apperr.Internal(err, "list deposits")
 	}
-	return out, total, nil
+	return out, total, capped, nil
 }
 
 // HadCredited tells whether the member had a deposit credited before the

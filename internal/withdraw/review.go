@@ -19,30 +19,23 @@ import (
 // Operator side: the review queue, decisions, payout through the provider,
 // and the sweeper that finishes what a crash or a slow provider left.
 
-// opsView is an order as operators see it (full account number).
-func (s *Service) opsView(ctx context.Context, o order, names map[int64]string) (OpsWithdrawal, error) {
+// opsView is an order as operators see it (full account number; p: its
+// page's shared reads).
+func (s *Service) opsView(ctx context.Context, o order, p *riskPage) (OpsWithdrawal, error) {
 	w, err := s.view(ctx, o)
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
 	w.Account.AccountNumber = o.AccountNumber
-	name, ok := names[o.MemberID]
-	if !ok {
-		if m, err := s.members.MemberByID(ctx, o.MemberID); err == nil {
-			name = m.Account
-		}
-		if names != nil {
-			names[o.MemberID] = name
-		}
+	name := ""
+	if m, err := p.member(ctx, s, o.MemberID); err == nil {
+		name = m.Account
 	}
-	risks, err := s.risks(ctx, o)
+	risks, err := s.risks(ctx, o, p)
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
-	needsCode := false
-	if c, err := s.brandConfig(ctx); err == nil {
-		needsCode = c.Ops.CashierConfirmAbove > 0 && o.Amount > c.Ops.CashierConfirmAbove
-	}
+	needsCode := p.cfg.Ops.CashierConfirmAbove > 0 && o.Amount > p.cfg.Ops.CashierConfirmAbove
 	return OpsWithdrawal{Withdrawal: w, MemberID: o.MemberID, MemberAccount: name, HoldState: o.HoldState,
 		Provider: o.Provider, ProviderRef: o.ProviderRef, ReviewedBy: o.ReviewedBy, Risks: risks, NeedsCode: needsCode}, nil
 }
@@ -63,14 +56,17 @@ func (s *Service) OpsList(ctx context.Context, f ListFilter) (Page[OpsWithdrawal
 		}
 		f.MemberID = m.ID
 	}
-	list, total, err := s.store.Orders(ctx, f)
+	list, total, capped, err := s.store.Orders(ctx, f)
 	if err != nil {
 		return Page[OpsWithdrawal]{}, err
 	}
-	out := Page[OpsWithdrawal]{List: make([]OpsWithdrawal, 0, len(list)), Total: total, Page: f.Page, PageSize: f.PageSize}
-	names := map[int64]string{}
+	out := Page[OpsWithdrawal]{List: make([]OpsWithdrawal, 0, len(list)), Total: total, TotalCapped: capped, Page: f.Page, PageSize: f.PageSize}
+	p, err := s.newRiskPage(ctx, list)
+	if err != nil {
+		return Page[OpsWithdrawal]{}, err
+	}
 	for _, o := range list {
-		w, err := s.opsView(ctx, o, names)
+		w, err := s.opsView(ctx, o, p)
 		if err != nil {
 			return Page[OpsWithdrawal]{}, err
 		}
@@ -88,7 +84,11 @@ func (s *Service) OpsGet(ctx context.Context, id int64) (OpsWithdrawal, error) {
 	if o.Status == StatusNew {
 		return OpsWithdrawal{}, apperr.NotFound("withdraw.not_found")
 	}
-	return s.opsView(ctx, o, nil)
+	p, err := s.newRiskPage(ctx, []order{o})
+	if err != nil {
+		return OpsWithdrawal{}, err
+	}
+	return s.opsView(ctx, o, p)
 }
 
 // OpsProof is a withdrawal's proof image for an operator.

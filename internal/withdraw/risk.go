@@ -3,9 +3,11 @@ package withdraw
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
-	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/brand"
 )
 
 // Risk flags an operator sees on a withdrawal waiting for review (or
@@ -54,46 +56,95 @@ type Linked interface {
 // UseLinked sets who answers the shared-IP flag.
 func (s *Service) UseLinked(l Linked) { s.linked = l }
 
-// risks works out o's flags.
-func (s *Service) risks(ctx context.Context, o order) ([]string, error) {
+// riskPage is what the flags of one page's orders share, read once per page
+// instead of once per order: the brand's settings, each member (and whether
+// they share an IP) once, and the page's payout accounts' ages and sharing
+// in one query each. The flags are the same as order by order.
+type riskPage struct {
+	cfg     *brand.Config
+	members map[int64]account.Member
+	ip      map[int64]bool
+	added   map[int64]int64 // payout account id -> created_at
+	shared  map[payee]map[int64]bool
+}
+
+// payee is a payout account as the sharing check sees it.
+type payee struct{ bank, number string }
+
+// newRiskPage reads what list's flags share.
+func (s *Service) newRiskPage(ctx context.Context, list []order) (*riskPage, error) {
+	p := &riskPage{members: map[int64]account.Member{}, ip: map[int64]bool{}}
+	cfg, err := s.brandConfig(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p.cfg = cfg
+	var ids []int64
+	var payees []payee
+	for _, o := range list {
+		ids = append(ids, o.AccountID)
+		payees = append(payees, payee{o.BankCode, o.AccountNumber})
+	}
+	if p.added, err = s.store.AccountsAddedAt(ctx, ids); err != nil {
+		return nil, err
+	}
+	if p.shared, err = s.store.AccountHolders(ctx, payees); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// member reads a member once per page.
+func (p *riskPage) member(ctx context.Context, s *Service, id int64) (account.Member, error) {
+	if m, ok := p.members[id]; ok {
+		return m, nil
+	}
+	m, err := s.members.MemberByID(ctx, id)
+	if err != nil {
+		return m, err
+	}
+	p.members[id] = m
+	return m, nil
+}
+
+// risks works out o's flags (p: its page's shared reads).
+func (s *Service) risks(ctx context.Context, o order, p *riskPage) ([]string, error) {
 	flags := []string{}
 	add := func(on bool, flag string) {
 		if on {
 			flags = append(flags, flag)
 		}
 	}
+	// Only a pending order can still be held back by the requirement.
 	if o.Status == StatusPendingReview {
-		bc, err := s.brandConfig(ctx)
-		if err != nil {
-			return nil, err
-		}
-		t, err := s.turnover(ctx, o.MemberID, o.Currency, bc.Cashier.Turnover())
+		t, err := s.turnover(ctx, o.MemberID, o.Currency, p.cfg.Cashier.Turnover())
 		if err != nil {
 			return nil, err
 		}
 		add(t.Remaining > 0, RiskTurnoverNotMet)
 	}
-	m, err := s.members.MemberByID(ctx, o.MemberID)
+	m, err := p.member(ctx, s, o.MemberID)
 	if err != nil {
 		return nil, err
 	}
 	add(normalName(m.PayeeName) != normalName(o.AccountName), RiskPayeeMismatch)
-	shared, err := s.store.AccountShared(ctx, o.MemberID, o.BankCode, o.AccountNumber)
-	if err != nil {
-		return nil, err
+	holders := p.shared[payee{o.BankCode, o.AccountNumber}]
+	shared := false
+	for id := range holders {
+		shared = shared || id != o.MemberID
 	}
 	add(shared, RiskSharedPayoutAccount)
 	if s.linked != nil {
-		ip, err := s.linked.SharesIP(ctx, o.MemberID)
-		if err != nil {
-			return nil, err
+		ip, ok := p.ip[o.MemberID]
+		if !ok {
+			if ip, err = s.linked.SharesIP(ctx, o.MemberID); err != nil {
+				return nil, err
+			}
+			p.ip[o.MemberID] = ip
 		}
 		add(ip, RiskSharedIP)
 	}
-	added, err := s.store.AccountAddedAt(ctx, o.AccountID)
-	if err != nil {
-		return nil, err
-	}
+	added := p.added[o.AccountID]
 	add(added > 0 && o.CreatedAt-added < newAccountWindow.Milliseconds(), RiskNewPayoutAccount)
 	paid, err := s.store.PaidBefore(ctx, o.MemberID, o.ID, unusualHistory)
 	if err != nil {
@@ -110,25 +161,84 @@ func (s *Service) risks(ctx context.Context, o order) ([]string, error) {
 	return flags, nil
 }
 
-// AccountShared tells whether another member has or had the payout account.
-func (s *Store) AccountShared(ctx context.Context, memberID int64, bankCode, number string) (bool, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM withdraw_account
- WHERE bank_code = ? AND account_number = ? AND member_id <> ? LIMIT 1) x`), bankCode, number, memberID).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("shared account: %w", err)
-	}
-	return n > 0, nil
+// placeholders is "?, ?, …" for n values.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
-// AccountAddedAt is when a payout account was added (0 when unknown).
-func (s *Store) AccountAddedAt(ctx context.Context, id int64) (int64, error) {
-	var at int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT created_at FROM withdraw_account WHERE id = ?`), id).Scan(&at)
-	if err != nil && !db.IsNoRows(err) {
-		return 0, fmt.Errorf("account added: %w", err)
+// AccountsAddedAt is when each of the payout accounts was added (absent:
+// unknown).
+func (s *Store) AccountsAddedAt(ctx context.Context, ids []int64) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	if len(ids) == 0 {
+		return out, nil
 	}
-	return at, nil
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, created_at FROM withdraw_account WHERE id IN (`+placeholders(len(ids))+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("accounts added: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, fmt.Errorf("accounts added: %w", err)
+		}
+		out[id] = at
+	}
+	return out, rows.Err()
+}
+
+// AccountHolders is, for each payout account (bank and number), the members
+// who have or had it.
+func (s *Store) AccountHolders(ctx context.Context, payees []payee) (map[payee]map[int64]bool, error) {
+	out := map[payee]map[int64]bool{}
+	if len(payees) == 0 {
+		return out, nil
+	}
+	banks, numbers := map[string]bool{}, map[string]bool{}
+	var bankArgs, numberArgs []any
+	for _, p := range payees {
+		if !banks[p.bank] {
+			banks[p.bank] = true
+			bankArgs = append(bankArgs, p.bank)
+		}
+		if !numbers[p.number] {
+			numbers[p.number] = true
+			numberArgs = append(numberArgs, p.number)
+		}
+	}
+	// The index (account_number, bank_code) answers both lists; pairs the
+	// page did not ask about are dropped below.
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT bank_code, account_number, member_id FROM withdraw_account
+ WHERE account_number IN (`+placeholders(len(numberArgs))+`) AND bank_code IN (`+placeholders(len(bankArgs))+`)`),
+		append(numberArgs, bankArgs...)...)
+	if err != nil {
+		return nil, fmt.Errorf("account holders: %w", err)
+	}
+	defer rows.Close()
+	want := map[payee]bool{}
+	for _, p := range payees {
+		want[p] = true
+	}
+	for rows.Next() {
+		var p payee
+		var member int64
+		if err := rows.Scan(&p.bank, &p.number, &member); err != nil {
+			return nil, fmt.Errorf("account holders: %w", err)
+		}
+		if !want[p] {
+			continue
+		}
+		if out[p] == nil {
+			out[p] = map[int64]bool{}
+		}
+		out[p][member] = true
+	}
+	return out, rows.Err()
 }
 
 // PaidBefore lists the amounts of the member's last n paid-out withdrawals

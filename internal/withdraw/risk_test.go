@@ -91,3 +91,95 @@ func TestRiskFlags(t *testing.T) {
 		}
 	})
 }
+
+// TestRiskFlagsPage: a queue page works out its flags per page (shared
+// reads once); each order's flags are the ones it gets read alone.
+func TestRiskFlagsPage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		cashier := s.opsLogin("cashier01")
+		flags := func(v any) []string {
+			out := []string{}
+			for _, f := range v.([]any) {
+				out = append(out, f.(string))
+			}
+			return out
+		}
+		p := s.newPlayer(1_000_000)
+		first := idOf(s.withdraw(p, "100").ok(t))
+		s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", first), cashier, nil, nil).ok(t)
+		s.clk.Advance(25 * time.Hour)
+		for range 2 {
+			wid := idOf(s.withdraw(p, "100").ok(t))
+			s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).ok(t)
+		}
+		big := idOf(s.withdraw(p, "300").ok(t))
+		s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/reject", big), cashier, map[string]any{"reason": "checking"}, nil).ok(t)
+		s.withdraw(p, "200").ok(t)
+		q := s.newPlayer(1_000_000) // binds p's bank account
+		s.withdraw(q, "100").ok(t)
+		s.credit(q.id, 50_000, ledger.KindDeposit)
+		r := s.newPlayer(1_000_000)
+		if _, err := d.ExecContext(context.Background(), d.Rebind(`UPDATE withdraw_account SET account_number = ? WHERE member_id = ?`), "0999888777", r.id); err != nil {
+			t.Fatal(err)
+		}
+		s.withdraw(r, "100").ok(t)
+		s.svc.UseLinked(sharedIPs{p.id: true, r.id: true})
+		if _, err := d.ExecContext(context.Background(), d.Rebind(`UPDATE account_member SET payee_name = ? WHERE id = ?`), "Maria Santos", p.id); err != nil {
+			t.Fatal(err)
+		}
+
+		for _, query := range []string{"", "status=PENDING_REVIEW", "pageSize=3&page=2"} {
+			page := s.do("GET", "/ops/v1/cashier/withdrawals?"+query, cashier, nil, nil).ok(t)
+			list := page.value["list"].([]any)
+			if len(list) == 0 {
+				t.Fatalf("%s: empty page", query)
+			}
+			seen := map[string]bool{}
+			for _, item := range list {
+				o := item.(map[string]any)
+				one := s.do("GET", pathOf("/ops/v1/cashier/withdrawals/{id}", int64(o["id"].(float64))), cashier, nil, nil).ok(t)
+				got, want := flags(o["risks"]), flags(one.value["risks"])
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: order %v: page %v, alone %v", query, o["id"], got, want)
+				}
+				for _, f := range got {
+					seen[f] = true
+				}
+			}
+			if query == "" && len(seen) != len(RiskFlags) {
+				t.Fatalf("the page shows %v, want every flag", seen)
+			}
+		}
+	})
+}
+
+// TestQueueTotalCapped: a list counts at most listCountCap+1 orders; beyond
+// the cap the total is the cap with totalCapped, and the page is still the
+// page.
+func TestQueueTotalCapped(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		cashier := s.opsLogin("cashier01")
+		p := s.newPlayer(1_000_000)
+		s.withdraw(p, "100").ok(t)
+		s.withdraw(p, "100").ok(t)
+		defer func(n int) { listCountCap = n }(listCountCap)
+		for capAt, want := range map[int]struct {
+			total  float64
+			capped bool
+		}{1: {1, true}, 2: {2, false}, 3: {2, false}} {
+			listCountCap = capAt
+			for _, path := range []string{"/ops/v1/cashier/withdrawals", "/wps/cashier/withdrawals"} {
+				who := cashier
+				if path == "/wps/cashier/withdrawals" {
+					who = p.token
+				}
+				r := s.do("GET", path, who, nil, nil).ok(t)
+				if len(r.value["list"].([]any)) != 2 || r.value["total"] != want.total || r.value["totalCapped"] != want.capped {
+					t.Fatalf("%s, cap %d: %v rows, total %v, capped %v", path, capAt, len(r.value["list"].([]any)), r.value["total"], r.value["totalCapped"])
+				}
+			}
+		}
+	})
+}

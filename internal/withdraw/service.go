@@ -407,11 +407,11 @@ func (s *Service) List(ctx context.Context, c account.Caller, f ListFilter) (Pag
 	if err := s.forceDue(ctx); err != nil {
 		return Page[Withdrawal]{}, err
 	}
-	list, total, err := s.store.Orders(ctx, f)
+	list, total, capped, err := s.store.Orders(ctx, f)
 	if err != nil {
 		return Page[Withdrawal]{}, err
 	}
-	out := Page[Withdrawal]{List: make([]Withdrawal, 0, len(list)), Total: total, Page: f.Page, PageSize: f.PageSize}
+	out := Page[Withdrawal]{List: make([]Withdrawal, 0, len(list)), Total: total, TotalCapped: capped, Page: f.Page, PageSize: f.PageSize}
 	for _, o := range list {
 		w, err := s.view(ctx, o)
 		if err != nil {

@@ -140,8 +140,17 @@ func (s *Store) OrderByKey(ctx context.Context, memberID int64, key string) (ord
 	return o, nil
 }
 
-// Orders lists orders newest first; NEW orders are never listed.
-func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, error) {
+// MaxListCount bounds the count of a list: it counts at most MaxListCount+1
+// orders (all 250,000 of a large brand's would be a scan of them per page)
+// and answers MaxListCount with capped true beyond.
+const MaxListCount = 10000
+
+// listCountCap is MaxListCount; tests lower it.
+var listCountCap = MaxListCount
+
+// Orders lists orders newest first; NEW orders are never listed. The total
+// is capped at MaxListCount (capped true: there are more).
+func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, bool, error) {
 	where := ` WHERE o.status <> ?`
 	args := []any{StatusNew}
 	if f.MemberID != 0 {
@@ -165,27 +174,32 @@ func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, error) 
 		args = append(args, f.To)
 	}
 	var total int
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM withdraw_order o`+where), args...).Scan(&total); err != nil {
-		return nil, 0, apperr.Internal(err, "count orders")
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM withdraw_order o`+where+` LIMIT ?) x`),
+		append(args[:len(args):len(args)], listCountCap+1)...).Scan(&total); err != nil {
+		return nil, 0, false, apperr.Internal(err, "count orders")
+	}
+	capped := total > listCountCap
+	if capped {
+		total = listCountCap
 	}
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+orderCols+orderFrom+where+` ORDER BY o.id DESC LIMIT ? OFFSET ?`),
 		append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
 	if err != nil {
-		return nil, 0, apperr.Internal(err, "select orders")
+		return nil, 0, false, apperr.Internal(err, "select orders")
 	}
 	defer rows.Close()
 	out := []order{}
 	for rows.Next() {
 		o, err := scanOrder(rows)
 		if err != nil {
-			return nil, 0, apperr.Internal(err, "scan order")
+			return nil, 0, false, apperr.Internal(err, "scan order")
 		}
 		out = append(out, o)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, apperr.Internal(err, "select orders")
+		return nil, 0, false, apperr.Internal(err, "select orders")
 	}
-	return out, total, nil
+	return out, total, capped, nil
 }
 
 // change is what a transition writes besides the status.

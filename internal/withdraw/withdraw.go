@@ -205,10 +205,12 @@ type PasswordState struct {
 
 // Page is one page of a list.
 type Page[T any] struct {
-	List     []T `json:"list"`
-	Total    int `json:"total"`
-	Page     int `json:"page"`
-	PageSize int `json:"pageSize"`
+	List  []T `json:"list"`
+	Total int `json:"total"`
+	// TotalCapped: there are more than Total (MaxListCount); narrow the filter.
+	TotalCapped bool `json:"totalCapped"`
+	Page        int  `json:"page"`
+	PageSize    int  `json:"pageSize"`
 }
 
 // SetPasswordRequest is PUT /wps/member/payment-password. Password (the

@@ -111,12 +111,13 @@ export function queueParams(f: QueueFilter, page?: number, pageSize?: number) {
   };
 }
 
-type RawPage = { list?: Raw[]; total?: number; page?: number; pageSize?: number };
+type RawPage = { list?: Raw[]; total?: number; totalCapped?: boolean; page?: number; pageSize?: number };
 
 export async function fetchQueue(kind: Kind, f: QueueFilter, page: number, pageSize: number, signal?: AbortSignal) {
   const v = await api.get<RawPage>(`/ops/v1/cashier/${kind}`, queueParams(f, page, pageSize), signal);
   const rows = (v.list ?? []).map((r) => normalizeRow(kind, r));
-  return { rows, total: v.total ?? rows.length };
+  // totalCapped: the server counted up to total (10,000) and there are more.
+  return { rows, total: v.total ?? rows.length, totalCapped: v.totalCapped === true };
 }
 
 export const queueQuery = (kind: Kind, f: QueueFilter, page: number, pageSize: number) =>

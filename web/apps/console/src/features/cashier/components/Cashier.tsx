@@ -107,7 +107,7 @@ function Queue({ kind, permissions, playerPath }: { kind: Kind } & CashierProps)
         <>
           <div className={s.bar}>
             <p className={s.total} aria-live="polite">
-              {t('total', { count: q.data.total })}
+              {q.data.totalCapped ? t('totalCapped', { n: q.data.total }) : t('total', { count: q.data.total })}
             </p>
             <Button variant="secondary" size="sm" icon={<Download size={16} aria-hidden="true" />} loading={csv.isPending} onClick={() => csv.mutate()}>
               {t('export')}

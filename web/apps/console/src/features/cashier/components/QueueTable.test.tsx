@@ -74,3 +74,12 @@ test('the screen reads the queue with the filter, checks it like the server, and
   expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
   expect(api.calls.at(-1)!.url.searchParams.get('member')).toBe('nobody');
 });
+
+test('a capped count reads as more than the cap', async () => {
+  mockApi({
+    'GET /ops/v1/cashier/deposits': () => ({ value: { list: [deposit(1), deposit(2)], total: 10000, totalCapped: true, page: 1, pageSize: 20 } }),
+  });
+  renderWith(<Cashier permissions={['cashier.read']} playerPath={(id) => `/players/${id}`} />, { route: '/cashier' });
+  expect(await screen.findByText('More than 10000 orders; narrow the filters.')).toBeInTheDocument();
+  expect(screen.queryByText('10000 orders')).toBeNull();
+});
