@@ -33,7 +33,7 @@ test('the transactions tab lists lines with money and sums, and filters by type'
   expect(rows[1]).toHaveTextContent('500.00');
   expect(rows[2]).toHaveTextContent('-25.00');
   expect(rows[2]).toHaveTextContent('1,475.00');
-  expect(screen.getByText(/2026-11-14 to 2026-11-20, 2 lines/)).toBeInTheDocument();
+  expect(screen.getByText(/2026-11-14 to 2026-11-20 · 2 in total/)).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByLabelText('Type'), 'deposit');
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
   await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
