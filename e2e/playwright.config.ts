@@ -60,6 +60,7 @@ export default defineConfig({
       PALARO_ADDR: `127.0.0.1:${port}`,
       PALARO_DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
       PALARO_DEMO: '1',
+      PALARO_REGISTER_PER_IP: '40',
       PALARO_LOG_LEVEL: 'warn',
       // Metrics have their own listener (default 127.0.0.1:9090); the suite reads none.
       PALARO_METRICS_ADDR: 'off',
