@@ -81,6 +81,9 @@ func fresh(t testing.TB, d db.Dialect) *db.DB {
 // Open returns a migrated store for the dialect, closed when the test ends.
 func Open(t testing.TB, d db.Dialect) *db.DB {
 	t.Helper()
+	if d == db.SQLite {
+		return openSQLiteCopy(t)
+	}
 	store := fresh(t, d)
 	if _, err := store.Migrate(context.Background()); err != nil {
 		t.Fatalf("migrate %s: %v", d, err)
