@@ -236,7 +236,11 @@ func (r *Runner) Tick(ctx context.Context) (int, error) {
 // start (oldest first, up to limit), whether there are more, and the first
 // period not yet due.
 type plan struct {
-	due      []Period
+	due []Period // runnable now
+	// waiting: due, not done, and not claimable now (failed before its
+	// retry time, or held under a live lease); not counted in the limit, so
+	// failing periods never hold back the ones after them
+	waiting  []Period
 	rows     map[string]Run
 	more     bool
 	upcoming Period
@@ -296,16 +300,15 @@ func (r *Runner) plan(ctx context.Context, j Job, now time.Time, limit int) (pla
 			continue
 		}
 		allDone = false
-		if len(pl.due) == limit {
+		if has && !r.runnable(row, now) {
+			pl.waiting = append(pl.waiting, p)
+		} else if len(pl.due) == limit {
 			pl.more = true
 			break
+		} else {
+			pl.due = append(pl.due, p)
 		}
-		pl.due = append(pl.due, p)
-		if j.Sequential {
-			// a later period waits for this one; only this one is runnable
-			if len(pl.due) == 1 && has && !r.runnable(row, now) {
-				pl.due = pl.due[:0]
-			}
+		if j.Sequential { // a later period waits for this one
 			pl.more = true
 			break
 		}
@@ -340,9 +343,6 @@ func (r *Runner) tickJob(ctx context.Context, j Job) (ran int, more bool, err er
 	for _, p := range pl.due {
 		if ctx.Err() != nil {
 			return ran, more, nil
-		}
-		if row, has := pl.rows[p.ID]; has && !r.runnable(row, now) {
-			continue // failed and backing off, or held by a live lease
 		}
 		ok, _, err := r.execute(ctx, j, p, false)
 		if err != nil && !ok {
@@ -485,7 +485,7 @@ type Status struct {
 	Next     Period    // the next period the scheduler will run
 	NextDue  time.Time // when (in the past while there is a backlog)
 	Backlog  int       // due periods not done (counted up to 1000)
-	Failed   int       // of which failed, waiting for a retry
+	Failed   int       // of which failed (retried when their retry time comes)
 	Sequence bool
 }
 
@@ -509,18 +509,24 @@ func (r *Runner) Status(ctx context.Context) ([]Status, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Backlog = len(pl.due)
-		for _, p := range pl.due {
+		st.Backlog = len(pl.due) + len(pl.waiting)
+		for _, p := range append(pl.due, pl.waiting...) {
 			if row, has := pl.rows[p.ID]; has && row.Status == StatusFailed {
 				st.Failed++
 			}
 		}
-		if len(pl.due) > 0 {
-			st.Next = pl.due[0]
-			if row, has := pl.rows[st.Next.ID]; has && row.Status == StatusFailed {
+		// the oldest period not done: runnable now, or waiting for its retry
+		// time (or for the lease of the instance running it)
+		var first *Period
+		for _, list := range [][]Period{pl.due, pl.waiting} {
+			if len(list) > 0 && (first == nil || list[0].Start.Before(first.Start)) {
+				first = &list[0]
+			}
+		}
+		if first != nil {
+			st.Next, st.NextDue = *first, r.due(ctx, j, *first)
+			if row, has := pl.rows[first.ID]; has && row.Status == StatusFailed && row.RetryAt.After(st.NextDue) {
 				st.NextDue = row.RetryAt
-			} else {
-				st.NextDue = r.due(ctx, j, st.Next)
 			}
 		} else {
 			st.Next, st.NextDue = pl.upcoming, r.due(ctx, j, pl.upcoming)

@@ -198,6 +198,25 @@ func TestFailureThenRetry(t *testing.T) {
 	})
 }
 
+// Failing periods waiting for their retry do not count against MaxPerTick:
+// the periods after them still run.
+func TestFailuresDoNotBlockLaterPeriods(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, store *db.DB) {
+		clk := clock.NewFixed(t0)
+		rec := &recorder{fail: map[string]int{"2026-11-26T05": 9, "2026-11-26T06": 9, "2026-11-26T07": 9}}
+		job := Job{Name: "test.blocked", Schedule: Hourly(In(time.UTC)), Run: rec.run, Since: t0.Add(-5 * time.Hour)}
+		r := newRunner(t, store, clk, Config{MaxPerTick: 2}, job)
+		tickAll(t, r)
+		if got := rec.got(); !slices.Equal(got, hours(5, 5)) {
+			t.Fatalf("ran %v, want every hour 05-09 once", got)
+		}
+		st, err := r.Status(context.Background())
+		if err != nil || st[0].Backlog != 3 || st[0].Failed != 3 || st[0].Next.ID != "2026-11-26T05" || !st[0].NextDue.Equal(t0.Add(30*time.Second)) {
+			t.Fatalf("status %+v %v", st[0], err)
+		}
+	})
+}
+
 // A claim whose holder died mid-run (claimed, never finished) is left alone
 // while its lease holds, then taken over.
 func TestAbandonedClaimTakenOver(t *testing.T) {
@@ -348,21 +367,29 @@ func TestLeaseRenewedAndStop(t *testing.T) {
 		ctx := context.Background()
 		started := make(chan Period, 1)
 		job := Job{Name: "test.long", Schedule: Hourly(In(time.UTC)), Run: func(ctx context.Context, p Period) error {
-			started <- p
+			select {
+			case started <- p:
+			default: // a second run (a failure the test reports)
+			}
 			<-ctx.Done()
 			return ctx.Err()
 		}}
-		cfg := Config{Lease: 300 * time.Millisecond, Tick: 20 * time.Millisecond}
+		// a lease long enough for a loaded machine's renewals, short enough
+		// that the run outlives it several times
+		cfg := Config{Lease: 1500 * time.Millisecond, Tick: 20 * time.Millisecond}
 		a := newRunner(t, store, clock.System{}, cfg, job)
 		a.Start(ctx)
 		p := <-started
 		b := newRunner(t, store, clock.System{}, cfg, job)
-		deadline := time.Now().Add(time.Second) // over three leases
+		deadline := time.Now().Add(4 * time.Second) // over two leases and a half
 		for time.Now().Before(deadline) {
-			if _, err := b.RunPeriod(ctx, job.Name, p.ID); !errors.Is(err, ErrRunning) {
+			bctx, cancel := context.WithTimeout(ctx, 2*time.Second) // a wrong claim's run ends
+			_, err := b.RunPeriod(bctx, job.Name, p.ID)
+			cancel()
+			if !errors.Is(err, ErrRunning) {
 				t.Fatalf("the other instance took a renewed claim: %v", err)
 			}
-			time.Sleep(50 * time.Millisecond)
+			time.Sleep(200 * time.Millisecond)
 		}
 		stopCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
