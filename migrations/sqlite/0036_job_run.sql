@@ -18,6 +18,10 @@ CREATE TABLE job_run (
     started_at   BIGINT  NOT NULL,
     finished_at  BIGINT  NOT NULL,
     error        TEXT    NOT NULL,
+    -- 1 once the scheduler (not only `palaro jobs run`) has claimed the
+    -- period: a job without a start of its own catches up from its earliest
+    -- such period, so re-running an old period by hand starts no backfill.
+    by_scheduler INTEGER NOT NULL,
     PRIMARY KEY (name, period)
 );
 -- The runner reads a job's periods from a start time (catch-up, next due).

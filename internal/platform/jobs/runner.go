@@ -30,8 +30,9 @@ type Job struct {
 	// settled a few minutes after the hour).
 	Delay time.Duration
 	// Since is the first period's time: periods before it are never run by
-	// the scheduler. Zero: from the job's first recorded period, and for a
-	// job that never ran, the latest due period only (no backfill).
+	// the scheduler. Zero: from the earliest period the scheduler ran, and
+	// for a job it never ran, the latest due period only (no backfill; runs
+	// by hand do not count).
 	Since time.Time
 	// Sequential: a period waits until every earlier one is done (a failed
 	// period holds the later ones back), for jobs whose period reads the
@@ -248,7 +249,7 @@ type plan struct {
 }
 
 // from is where a job's periods start: its low-water mark in this process,
-// its Since, its first recorded period, or (never ran) the latest due one.
+// its Since, the earliest period the scheduler ran, or the latest due one.
 func (r *Runner) from(ctx context.Context, j Job, now time.Time) (time.Time, error) {
 	r.mu.Lock()
 	low, ok := r.low[j.Name]

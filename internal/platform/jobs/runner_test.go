@@ -115,21 +115,25 @@ func TestCatchUp(t *testing.T) {
 	})
 }
 
-// A job that never ran and has no Since starts at the latest due period;
-// the following ones are caught up from there (the first recorded period).
+// A job the scheduler never ran and that has no Since starts at the latest
+// due period (an old period run by hand starts no backfill); the following
+// ones are caught up from there.
 func TestStartWithoutSince(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, store *db.DB) {
 		clk := clock.NewFixed(t0.Add(30 * time.Minute))
 		rec := &recorder{}
 		job := Job{Name: "test.daily", Schedule: Daily(2*time.Hour, In(time.UTC)), Run: rec.run}
 		r := newRunner(t, store, clk, Config{}, job)
+		if _, err := r.RunPeriod(context.Background(), job.Name, "2026-11-01"); err != nil {
+			t.Fatal(err)
+		}
 		tickAll(t, r)
-		if got := rec.got(); !slices.Equal(got, []string{"2026-11-25"}) {
-			t.Fatalf("ran %v, want only the latest due day", got)
+		if got := rec.got(); !slices.Equal(got, []string{"2026-11-01", "2026-11-25"}) {
+			t.Fatalf("ran %v, want the day run by hand, then only the latest due day", got)
 		}
 		clk.Advance(72 * time.Hour)
 		tickAll(t, newRunner(t, store, clk, Config{}, job)) // after a restart too
-		if got := rec.got(); !slices.Equal(got, []string{"2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"}) {
+		if got := rec.got(); !slices.Equal(got, []string{"2026-11-01", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"}) {
 			t.Fatalf("ran %v", got)
 		}
 		// now the 29th 10:30; the 29th is due at 02:00 on the 30th
@@ -138,7 +142,7 @@ func TestStartWithoutSince(t *testing.T) {
 			t.Fatalf("ran %d before the time of day", n)
 		}
 		clk.Advance(30 * time.Minute)
-		if n := tickAll(t, r); n != 1 || rec.got()[4] != "2026-11-29" {
+		if n := tickAll(t, r); n != 1 || rec.got()[5] != "2026-11-29" {
 			t.Fatalf("ran %d: %v", n, rec.got())
 		}
 	})

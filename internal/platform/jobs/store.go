@@ -55,10 +55,14 @@ func fromMS(v int64) time.Time {
 // as it stands (the other holder's when not).
 func (s *Store) claim(ctx context.Context, name string, p Period, owner string, now time.Time, lease time.Duration, force bool) (bool, Run, error) {
 	until := ms(now.Add(lease))
+	byScheduler := 1
+	if force {
+		byScheduler = 0
+	}
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO job_run
- (name, period, period_start, period_end, status, attempts, owner, lease_until, retry_at, started_at, finished_at, error)
- VALUES (?, ?, ?, ?, ?, 1, ?, ?, 0, ?, 0, '') ON CONFLICT (name, period) DO NOTHING`),
-		name, p.ID, ms(p.Start), ms(p.End), StatusRunning, owner, until, ms(now))
+ (name, period, period_start, period_end, status, attempts, owner, lease_until, retry_at, started_at, finished_at, error, by_scheduler)
+ VALUES (?, ?, ?, ?, ?, 1, ?, ?, 0, ?, 0, '', ?) ON CONFLICT (name, period) DO NOTHING`),
+		name, p.ID, ms(p.Start), ms(p.End), StatusRunning, owner, until, ms(now), byScheduler)
 	if err != nil {
 		return false, Run{}, fmt.Errorf("jobs: claim %s %s: %w", name, p.ID, err)
 	}
@@ -71,7 +75,7 @@ func (s *Store) claim(ctx context.Context, name string, p Period, owner string, 
 	// The row exists: take it over only if its holder's lease has passed,
 	// or it failed and its retry time has come (any time by hand), or it is
 	// done and this is a run by hand.
-	args := []any{StatusRunning, owner, until, ms(now), ms(p.Start), ms(p.End), name, p.ID, ms(now)}
+	args := []any{StatusRunning, owner, until, ms(now), ms(p.Start), ms(p.End), byScheduler, name, p.ID, ms(now)}
 	cond := `(status = 'running' AND lease_until < ?) OR (status = 'failed' AND retry_at <= ?)`
 	if force {
 		cond = `(status = 'running' AND lease_until < ?) OR status <> 'running'`
@@ -79,7 +83,7 @@ func (s *Store) claim(ctx context.Context, name string, p Period, owner string, 
 		args = append(args, ms(now))
 	}
 	res, err = s.db.ExecContext(ctx, s.db.Rebind(`UPDATE job_run SET status = ?, owner = ?, lease_until = ?, attempts = attempts + 1,
- started_at = ?, finished_at = 0, period_start = ?, period_end = ?
+ started_at = ?, finished_at = 0, period_start = ?, period_end = ?, by_scheduler = CASE WHEN by_scheduler = 1 THEN 1 ELSE ? END
  WHERE name = ? AND period = ? AND (`+cond+`)`), args...)
 	if err != nil {
 		return false, Run{}, fmt.Errorf("jobs: claim %s %s: %w", name, p.ID, err)
@@ -162,10 +166,11 @@ func (s *Store) Last(ctx context.Context, name string) (Run, bool, error) {
 	return r, true, nil
 }
 
-// First is the start of the job's earliest recorded period.
+// First is the start of the job's earliest period the scheduler claimed
+// (runs by hand alone do not move a job's start).
 func (s *Store) First(ctx context.Context, name string) (time.Time, bool, error) {
 	var v *int64
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT MIN(period_start) FROM job_run WHERE name = ?`), name).Scan(&v); err != nil {
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT MIN(period_start) FROM job_run WHERE name = ? AND by_scheduler = 1`), name).Scan(&v); err != nil {
 		return time.Time{}, false, fmt.Errorf("jobs: first run of %s: %w", name, err)
 	}
 	if v == nil {
