@@ -485,9 +485,8 @@ type Status struct {
 	Last     *Run      // the latest attempt; nil when never run
 	Next     Period    // the next period the scheduler will run
 	NextDue  time.Time // when (in the past while there is a backlog)
-	Backlog  int       // due periods not done (counted up to 1000)
+	Backlog  int       // due periods not done (the runnable ones counted up to 1000)
 	Failed   int       // of which failed (retried when their retry time comes)
-	Sequence bool
 }
 
 // Status of every job in registration order.
@@ -495,9 +494,12 @@ func (r *Runner) Status(ctx context.Context) ([]Status, error) {
 	now := r.clock.Now()
 	var out []Status
 	for _, j := range r.reg.Jobs() {
-		st := Status{Name: j.Name, Schedule: j.Schedule.String(), Sequence: j.Sequential}
+		st := Status{Name: j.Name, Schedule: j.Schedule.String()}
 		if j.Delay > 0 {
 			st.Schedule += " + " + j.Delay.String()
+		}
+		if j.Sequential {
+			st.Schedule += ", in order"
 		}
 		last, ok, err := r.store.Last(ctx, j.Name)
 		if err != nil {

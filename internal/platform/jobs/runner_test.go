@@ -182,7 +182,8 @@ func TestFailureThenRetry(t *testing.T) {
 				t.Fatalf("second failure %+v", row)
 			}
 			st, _ := r.Status(ctx)
-			if st[0].Next.ID != "2026-11-26T08" || st[0].Failed != 1 || !st[0].NextDue.Equal(row.RetryAt) {
+			wantSchedule := map[bool]string{false: "hourly", true: "hourly, in order"}[seq]
+			if st[0].Schedule != wantSchedule || st[0].Next.ID != "2026-11-26T08" || st[0].Failed != 1 || !st[0].NextDue.Equal(row.RetryAt) {
 				t.Fatalf("status %+v", st[0])
 			}
 			clk.Advance(90 * time.Second)
@@ -354,6 +355,9 @@ func TestRunPeriodByHand(t *testing.T) {
 		// the scheduler never runs the done period again
 		if n := tickAll(t, r); n != 0 {
 			t.Fatalf("the scheduler ran %d", n)
+		}
+		if st, err := r.Status(ctx); err != nil || st[0].Schedule != "daily at 00:00 + 15m0s" || st[0].Last.Attempts != 3 {
+			t.Fatalf("status %+v %v", st, err)
 		}
 		// before the delay, the day before is the latest due
 		clk2 := clock.NewFixed(t0.Add(-10*time.Hour + 10*time.Minute))
