@@ -109,6 +109,13 @@ func eventsCommand(ctx context.Context, cfg config.Config, args []string, out io
 // openEventsStore opens the configured database, which must hold this
 // binary's schema; read-only unless the command writes.
 func openEventsStore(ctx context.Context, cfg config.Config, readOnly bool) (*db.DB, error) {
+	return openSchemaStore(ctx, cfg, readOnly, "events")
+}
+
+// openSchemaStore opens the configured database for a command (what names
+// it in errors), which must hold this binary's schema; read-only unless the
+// command writes.
+func openSchemaStore(ctx context.Context, cfg config.Config, readOnly bool, what string) (*db.DB, error) {
 	var store *db.DB
 	var err error
 	if readOnly {
@@ -117,16 +124,16 @@ func openEventsStore(ctx context.Context, cfg config.Config, readOnly bool) (*db
 		store, err = db.Open(ctx, cfg.DatabaseURL)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("events: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	v, err := store.ReadSchemaVersion(ctx)
 	switch {
 	case errors.Is(err, db.ErrNoSchema):
-		err = errors.New("events: the database has no schema (never migrated); check PALARO_DATABASE_URL")
+		err = fmt.Errorf("%s: the database has no schema (never migrated); check PALARO_DATABASE_URL", what)
 	case err != nil:
-		err = fmt.Errorf("events: %w", err)
+		err = fmt.Errorf("%s: %w", what, err)
 	case v != db.LatestVersion(store.Dialect):
-		err = fmt.Errorf("events: database schema version %d, this binary reads version %d: use the matching binary, or run `palaro migrate` first", v, db.LatestVersion(store.Dialect))
+		err = fmt.Errorf("%s: database schema version %d, this binary reads version %d: use the matching binary, or run `palaro migrate` first", what, v, db.LatestVersion(store.Dialect))
 	}
 	if err != nil {
 		store.Close()

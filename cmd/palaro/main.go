@@ -6,6 +6,7 @@
 //	palaro brand export|import FILE   print or replace the brand configuration (JSON)
 //	palaro ledger verify   recompute balances from postings, read-only; exit 1 on any difference or a database without the schema
 //	palaro events [status] | replay NAME | verify [--since DAY]   the activity stream: consumers' positions and lag, rebuild one, check the daily figures (events.go)
+//	palaro jobs [list] | run NAME [--period P]   the scheduled jobs: last and next run; run one period by hand (jobs.go)
 //	palaro operator add --username U --role R   add a back-office operator (password: PALARO_OPERATOR_PASSWORD or stdin)
 //	palaro operator otp USERNAME                print a demo operator's current TOTP code (PALARO_DEMO=1 only)
 //	palaro member add --username U   add a player (password: PALARO_MEMBER_PASSWORD or stdin)
@@ -38,7 +39,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | operator add|otp | member add | catalog maintenance | bench seed-members|search | version")
+	return errors.New("usage: palaro serve | migrate | seed | brand export | brand import FILE | ledger verify | events [status|replay NAME|verify] | jobs [list|run NAME [--period P]] | operator add|otp | member add | catalog maintenance | bench seed-members|search | version")
 }
 
 func run(args []string) error {
@@ -102,6 +103,8 @@ func run(args []string) error {
 		return ledgerCommand(ctx, cfg, args[1:], os.Stdout)
 	case "events":
 		return eventsCommand(ctx, cfg, args[1:], os.Stdout)
+	case "jobs":
+		return jobsCommand(ctx, cfg, args[1:], os.Stdout, logger)
 	case "operator":
 		return operatorCommand(ctx, cfg, args[1:], os.Stdin, os.Stdout)
 	case "member":

@@ -176,6 +176,10 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	if err := m.startActivity(ctx, stream); err != nil {
 		return err
 	}
+	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
+	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands}); err != nil {
+		return err
+	}
 
 	return nil
 }
