@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { botcheck } from './botcheck';
 import { dbPath } from './db';
+import { shot } from './shots';
 import { operatorSession } from './operator';
 import { sealedApi } from './sealed';
 
@@ -108,14 +109,14 @@ export async function darkAndLight(page: Page, file: string, ready: () => Promis
     });
     await page.waitForTimeout(250);
     if (!phone) {
-      await page.screenshot({ path: `${file}-${theme}.png`, fullPage: true });
+      await shot(page, { path: `${file}-${theme}.png`, fullPage: true });
       return;
     }
-    await page.screenshot({ path: `${file}-${theme}.png` });
+    await shot(page, { path: `${file}-${theme}.png` });
     const h = page.viewportSize()?.height ?? 844;
     await page.evaluate((y) => window.scrollTo(0, y), h - 180);
     await page.waitForTimeout(250);
-    await page.screenshot({ path: `${file}-${theme}-2.png` });
+    await shot(page, { path: `${file}-${theme}-2.png` });
     await page.evaluate(() => window.scrollTo(0, 0));
   };
   await shoot('dark');

@@ -2,6 +2,7 @@ import { test, expect, type Page, type Response } from '../lib/test';
 import { captchaAnswer, dbPath } from '../lib/db';
 import { codeIn, latestMail, outboxEnv } from '../lib/outbox';
 import { startServer, type ExtraServer } from '../lib/server';
+import { shot } from '../lib/shots';
 
 // The login popup: sign-in, captcha after failures, the 5-minute lockout,
 // remember me, and the forced password change. Failed logins count per
@@ -58,7 +59,7 @@ test.describe('login popup', () => {
     // Required fields first.
     await modal.locator('button[type="submit"]').click();
     await expect(modal.locator('.field-error')).toHaveCount(2);
-    await page.screenshot({ path: `${SHOTS}/login-popup-desktop.png` });
+    await shot(page, { path: `${SHOTS}/login-popup-desktop.png` });
     await modal.locator('input[name="username"]').fill('demo01');
     await modal.locator('input[name="password"]').fill(PASSWORD);
     await modal.locator('button[type="submit"]').click();
@@ -69,7 +70,7 @@ test.describe('login popup', () => {
     // The previous login time is shown (the demo account has logged in before in this run or not: either line is fine).
     await expect(page.getByTestId('welcome-toast')).toBeVisible();
     await page.getByTestId('member-menu-button').click();
-    await page.screenshot({ path: `${SHOTS}/member-menu-dark-desktop.png` });
+    await shot(page, { path: `${SHOTS}/member-menu-dark-desktop.png` });
   });
 
   test('a wrong password is refused with a clear message', async ({ page }) => {
@@ -150,7 +151,7 @@ test.describe('own servers (failure counters, brand settings)', () => {
     await modal.locator('button[type="submit"]').click();
     await expect(modal.getByTestId('login-error')).toHaveText('Pakilagay ang captcha at subukang muli.', AFTER_SUBMIT);
     await solveNextCaptcha(page, first, file);
-    await page.screenshot({ path: `${SHOTS}/login-captcha-desktop.png` });
+    await shot(page, { path: `${SHOTS}/login-captcha-desktop.png` });
     await pass.fill(PASSWORD);
     await modal.locator('button[type="submit"]').click();
     await expect(page.getByTestId('header-account')).toHaveText('demo01', AFTER_SUBMIT);
@@ -177,7 +178,7 @@ test.describe('own servers (failure counters, brand settings)', () => {
       }
     }
     await expect(error).toHaveText('Masyadong maraming kahilingan, pakisubukang muli pagkalipas ng 5 minuto.', AFTER_SUBMIT);
-    await page.screenshot({ path: `${SHOTS}/login-locked-desktop.png` });
+    await shot(page, { path: `${SHOTS}/login-locked-desktop.png` });
     // Even the right password is refused now (the lock is checked before the captcha).
     await modal.getByTestId('login-captcha').locator('input[name="captcha"]').fill('ABCD');
     await modal.locator('input[name="password"]').fill(PASSWORD);
@@ -207,7 +208,7 @@ test.describe('own servers (failure counters, brand settings)', () => {
     await expect(modal.getByTestId('login-verify-error')).toBeVisible();
     const mail = await latestMail('demo01@palaro.example', { since, timeoutMs: 15_000 });
     await step.locator('input').first().fill(codeIn(mail.text));
-    await page.screenshot({ path: `${SHOTS}/login-verify-desktop.png` });
+    await shot(page, { path: `${SHOTS}/login-verify-desktop.png` });
     await step.locator('button[type="submit"]').click();
     await expect(page.getByTestId('header-account')).toHaveText('demo01', AFTER_SUBMIT);
   });

@@ -5,6 +5,7 @@ import { captchaAnswer } from '../lib/db';
 import { codeIn, latestMail, latestSms, linkIn } from '../lib/outbox';
 import { sealedApi } from '../lib/sealed';
 import { startServer, type ExtraServer } from '../lib/server';
+import { shot, SHOTS_ON } from '../lib/shots';
 
 // Forgot password (by phone and by e-mail, with the reset-link page) and the
 // forced change after a login with a default password. Members are created
@@ -213,6 +214,8 @@ async function prepare(page: Page, theme: 'dark' | 'light', token?: string) {
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`account popups, ${theme} @phone`, () => {
     test.setTimeout(120_000);
+    // Pictures for people: what these steps check, other tests check too.
+    test.skip(!SHOTS_ON, 'screenshots only (E2E_SHOTS unset under CI)');
 
     test(`register, forgot and reset popups (${theme}) @phone`, async ({ page }, info) => {
       const tag = `${info.project.name}-${theme}`;
@@ -221,29 +224,29 @@ for (const theme of ['dark', 'light'] as const) {
       const reg = page.getByTestId('register-modal');
       await expect(reg.getByTestId('register-form-username')).toBeVisible({ timeout: 20_000 });
       await page.waitForTimeout(600);
-      await page.screenshot({ path: `${SHOTS}/register-username-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/register-username-${tag}.png` });
       await reg.locator('button[type="submit"]').click();
       await expect(reg.locator('.field-error').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/register-username-errors-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/register-username-errors-${tag}.png` });
       await reg.getByRole('tab').nth(1).click();
       await expect(reg.getByTestId('register-form-mobile')).toBeVisible();
       await page.waitForTimeout(400); // border colours fade
-      await page.screenshot({ path: `${SHOTS}/register-mobile-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/register-mobile-${tag}.png` });
       await reg.getByRole('button', { name: 'Mag-login' }).click();
       await page.getByTestId('login-forgot').click();
       const forgot = page.getByTestId('forgot-password-modal');
       await expect(forgot.getByTestId('forgot-form-email')).toBeVisible({ timeout: 15_000 });
       await page.waitForTimeout(400);
       await forgot.locator('button[type="submit"]').click();
-      await page.screenshot({ path: `${SHOTS}/forgot-email-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/forgot-email-${tag}.png` });
       await forgot.getByRole('tab').nth(1).click();
       await expect(forgot.getByTestId('forgot-form-mobile')).toBeVisible();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/forgot-mobile-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/forgot-mobile-${tag}.png` });
       await page.goto('/?resetToken=not-a-real-token-only-for-the-picture');
       await expect(page.getByTestId('reset-password-modal')).toBeVisible({ timeout: 15_000 });
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/reset-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/reset-${tag}.png` });
     });
 
     test(`change password, voluntary and forced (${theme}) @phone`, async ({ page, request, browser }, info) => {
@@ -258,7 +261,7 @@ for (const theme of ['dark', 'light'] as const) {
       await modal.locator('input[name="newPassword"]').fill('abc');
       await modal.locator('button[type="submit"]').click();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/change-voluntary-${tag}.png` });
+      await shot(page, { path: `${SHOTS}/change-voluntary-${tag}.png` });
 
       // Forced: newbie01 logs in with its default password (not changed here).
       const ctx = await browser.newContext({ ...(info.project.use as object), baseURL: info.project.use.baseURL ?? undefined });
@@ -272,7 +275,7 @@ for (const theme of ['dark', 'light'] as const) {
       await login.locator('button[type="submit"]').click();
       await expect(p2.getByTestId('change-password-forced')).toBeVisible({ timeout: 30_000 });
       await p2.waitForTimeout(400);
-      await p2.screenshot({ path: `${SHOTS}/change-forced-${tag}.png` });
+      await shot(p2, { path: `${SHOTS}/change-forced-${tag}.png` });
       await ctx.close();
     });
   });

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '../lib/test';
 import { captchaAnswer, query } from '../lib/db';
 import { codeIn, latestSms } from '../lib/outbox';
+import { shot } from '../lib/shots';
 
 // The register popup against the real server and the demo brand (USERNAMEREG3
 // and MOBILENUMREG3 with REGMOBVERF3 and MOBILENUMPASSREG3 on; captcha rule
@@ -117,7 +118,7 @@ test.describe('register popup', () => {
     expect((await check).status()).toBe(400);
     await expect(modal.getByText('Hindi wastong code ng imbitasyon.')).toBeVisible();
     expect(registered).toBe(false);
-    await page.screenshot({ path: `${SHOTS}/register-invalid-code-desktop.png` });
+    await shot(page, { path: `${SHOTS}/register-invalid-code-desktop.png` });
   });
 
   test('registers by mobile number with the SMS code', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 // The session once logged in: header and member menu, logout with
 // confirmation, a token handed over in the address, trial users, and visitors
@@ -26,13 +27,13 @@ async function loginThroughPopup(page: Page, username: string, password = PASSWO
   await expect(modal.locator('input[name="username"]')).toBeVisible(LOAD);
   await modal.locator('input[name="username"]').fill(username);
   await modal.locator('input[name="password"]').fill(password);
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screenshot) await shot(page, { path: screenshot });
   await modal.locator('button[type="submit"]').click();
   return modal;
 }
 
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png` });
+async function named(page: Page, name: string, project: string) {
+  await shot(page, { path: `${SHOTS}/${name}-${project}.png` });
 }
 
 test('login, member menu, and logout after confirmation @phone', async ({ page }, info) => {
@@ -50,7 +51,7 @@ test('login, member menu, and logout after confirmation @phone', async ({ page }
   }
   await expect(page.getByTestId('header-avatar')).toBeVisible();
   await page.getByTestId('welcome-toast').getByRole('button').click();
-  await shot(page, 'header-logged-in', project);
+  await named(page, 'header-logged-in', project);
 
   await menuButton.click();
   const menu = page.getByTestId('member-menu');
@@ -58,7 +59,7 @@ test('login, member menu, and logout after confirmation @phone', async ({ page }
   await expect(menu.getByTestId('menu-my-account')).toBeVisible();
   await expect(menu.getByTestId('menu-help')).toBeVisible();
   await expect(menu.getByTestId('menu-agent-centre')).toHaveCount(0); // not an agent
-  await shot(page, 'member-menu', project);
+  await named(page, 'member-menu', project);
   // Keyboard: Escape closes it and focus returns to the button.
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
@@ -69,7 +70,7 @@ test('login, member menu, and logout after confirmation @phone', async ({ page }
   await menu.getByTestId('menu-sign-out').click();
   const dialog = page.getByTestId('logout-dialog');
   await expect(dialog).toBeVisible();
-  await shot(page, 'logout-dialog', project);
+  await named(page, 'logout-dialog', project);
   await dialog.getByRole('button', { name: 'Kanselahin' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(menuButton).toBeVisible();
@@ -124,7 +125,7 @@ test('a trial user (Try for free) is blocked from the member centre with the rea
   const block = page.getByTestId('trial-block');
   await expect(block).toBeVisible();
   await expect(block).toContainText('Kailangan ng totoong account');
-  await shot(page, 'trial-block', 'desktop');
+  await named(page, 'trial-block', 'desktop');
   await block.getByTestId('trial-block-confirm').click();
   await expect(block).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, cashierPort, findDeposit, operatorToken, playerToken, PNG, preparePage } from '../lib/cashier';
+import { shot } from '../lib/shots';
 
 // Deposits (spec section 2 "depositv2", docs/cashier.md): a bank transfer with
 // a receipt approved by an operator, and an online payment through the
@@ -58,7 +59,7 @@ test('bank transfer with receipt, approved by the cashier: the header balance ri
   await expect(balance).toHaveText(/₱\d/, { timeout: 20_000 });
   const before = await balance.textContent();
   await expect(page.getByTestId('deposit-method-BDO_BANK')).toHaveAttribute('aria-checked', 'true');
-  await page.screenshot({ path: `${SHOTS}/deposit-bank-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/deposit-bank-${project}-dark.png`, fullPage: true });
 
   // Copying the account number confirms in the app's dialog.
   await page.getByTestId('deposit-copy-accountNumber').click();
@@ -79,7 +80,7 @@ test('bank transfer with receipt, approved by the cashier: the header balance ri
   await expect(pending).toBeVisible({ timeout: 20_000 });
   const orderNo = (await page.getByTestId('deposit-pending-order').textContent())!.trim();
   await expect(page.getByTestId('deposit-row').filter({ hasText: orderNo }).getByTestId('deposit-row-status')).toHaveText('Under review');
-  await page.screenshot({ path: `${SHOTS}/deposit-pending-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/deposit-pending-${project}-dark.png`, fullPage: true });
 
   // The cashier approves it through the operator API.
   const ops = await operatorToken(ctx);
@@ -108,16 +109,16 @@ test('online payment through the sandbox page is credited and the header balance
   await page.getByTestId('deposit-submit').click();
   await page.waitForURL(/\/sandbox\/pay\//, { timeout: 20_000 });
   await expect(page.getByText(/sandbox/i).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/deposit-sandbox-${project}.png` });
+  await shot(page, { path: `${SHOTS}/deposit-sandbox-${project}.png` });
   await page.locator('button[value="pay"]').click();
   await page.waitForURL(/\/member\/depositv2\?order=/, { timeout: 20_000 });
   const order = page.getByTestId('deposit-order');
   await expect(order).toHaveAttribute('data-status', 'CREDITED', { timeout: 20_000 });
   await expect(order).toContainText('PHP 200.00 was credited to your balance.');
   await expect(balance).toHaveText('₱11,700.50', { timeout: 15_000 });
-  await page.screenshot({ path: `${SHOTS}/deposit-credited-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/deposit-credited-${project}-dark.png`, fullPage: true });
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.reload();
   await expect(page.getByTestId('deposit-order')).toHaveAttribute('data-status', 'CREDITED', { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/deposit-credited-${project}-light.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/deposit-credited-${project}-light.png`, fullPage: true });
 });

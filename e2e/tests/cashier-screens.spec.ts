@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, cashierPort, playerToken, PNG, preparePage } from '../lib/cashier';
+import { shot } from '../lib/shots';
 
 // Screenshots of the personal centre's cashier pages for a visual check
 // (desktop 1440 and phone 390, dark and light): the security centre with its
@@ -41,8 +42,8 @@ async function shoot(page: Page, name: string, project: string, ready: () => Pro
     await ready();
     await page.waitForTimeout(300);
     if (project === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/${name}-${project}-${theme}.png` });
-    await page.screenshot({ path: `${SHOTS}/${name}-${project}-${theme}-full.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${name}-${project}-${theme}.png` });
+    await shot(page, { path: `${SHOTS}/${name}-${project}-${theme}-full.png`, fullPage: true });
   }
 }
 
@@ -57,7 +58,7 @@ test('security centre, deposit and withdraw pages @phone', async ({ page }, info
   await expect(page.getByTestId('payout-account')).toHaveCount(1);
   await page.getByTestId('payout-account-add').click();
   await expect(page.getByTestId('payout-account-form')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/centre-accounts-${project}-${'light'}-full.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/centre-accounts-${project}-${'light'}-full.png`, fullPage: true });
 
   await page.goto(server.url + '/member/depositv2');
   await shoot(page, 'centre-deposit', project, async () => {
@@ -75,7 +76,7 @@ test('security centre, deposit and withdraw pages @phone', async ({ page }, info
   await expect(page.getByTestId('deposit-row')).toHaveCount(1, { timeout: 20_000 });
   await page.waitForTimeout(300);
   if (project === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/centre-deposit-${project}-ar.png` });
+  await shot(page, { path: `${SHOTS}/centre-deposit-${project}-ar.png` });
   await page.evaluate(() => localStorage.setItem('lang', 'EN'));
 });
 

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, cashierPort, findWithdrawal, operatorToken, playerToken, PNG, preparePage } from '../lib/cashier';
+import { shot } from '../lib/shots';
 
 // Withdrawals (spec section 2 "withdraw", docs/cashier.md): the payment
 // password and a payout account set up on the page, a request that holds the
@@ -52,7 +53,7 @@ test('set the payment password, bind a payout account, withdraw, approve, confir
   // Step 1: the payment password (the login password proves the member).
   const pw = page.getByTestId('withdraw-step-password');
   await expect(pw).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/withdraw-step-password-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/withdraw-step-password-${project}-dark.png`, fullPage: true });
   await pw.getByLabel('Login password', { exact: true }).fill('Palaro2026');
   await pw.getByLabel('New payment password', { exact: true }).fill('123456');
   await pw.getByLabel('Repeat new payment password', { exact: true }).fill('654321');
@@ -71,7 +72,7 @@ test('set the payment password, bind a payout account, withdraw, approve, confir
   await acc.getByTestId('pa-password').fill('123456');
   await acc.getByTestId('pa-submit').click();
   await expect(acc.getByText('The bank account number has 6 to 20 digits.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/withdraw-step-account-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/withdraw-step-account-${project}-dark.png`, fullPage: true });
   await acc.getByLabel('Account number', { exact: true }).fill('001234567890');
   await acc.getByTestId('pa-submit').click();
 
@@ -82,7 +83,7 @@ test('set the payment password, bind a payout account, withdraw, approve, confir
   await page.getByTestId('withdraw-password').fill('123456');
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByText('The amount can have at most 2 decimal places.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/withdraw-form-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/withdraw-form-${project}-dark.png`, fullPage: true });
   const orderNo = await requestWithdrawal(page, '1000');
   await expect(balance).toHaveText('₱9,000.00', { timeout: 15_000 });
   const row = page.getByTestId('withdraw-row').filter({ hasText: orderNo });
@@ -97,16 +98,16 @@ test('set the payment password, bind a payout account, withdraw, approve, confir
   await dialog.getByTestId('confirm-RECEIVED').check();
   await dialog.getByTestId('confirm-proof-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByTestId('confirm-proof-preview')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/withdraw-confirm-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/withdraw-confirm-${project}-dark.png` });
   await dialog.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('withdraw-confirm-done')).toBeVisible({ timeout: 15_000 });
   await expect(row.getByTestId('withdraw-row-status')).toHaveText('Received');
   await expect(balance).toHaveText('₱9,000.00');
-  await page.screenshot({ path: `${SHOTS}/withdraw-list-${project}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/withdraw-list-${project}-dark.png`, fullPage: true });
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.reload();
   await expect(row.getByTestId('withdraw-row-status')).toHaveText('Received', { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/withdraw-list-${project}-light.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/withdraw-list-${project}-light.png`, fullPage: true });
 });
 
 test('partly received: the remaining amount is recorded @phone', async ({ page }) => {

@@ -10,6 +10,7 @@ import { noHorizontalScroll, noSeriousAxe } from '../lib/console';
 import { operatorSession } from '../lib/operator';
 import { startServer, type ExtraServer } from '../lib/server';
 import { test, expect as baseExpect } from '../lib/test';
+import { shot } from '../lib/shots';
 
 // A cold console and a server of its own on a busy machine: more patience than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -172,7 +173,7 @@ for (const [width, height, tabs] of [
         await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: tab })).toBeVisible();
         await noHorizontalScroll(page);
         await noSeriousAxe(page);
-        if (width === 1280) await page.screenshot({ path: `${SHOTS}/brand-${tab.split(' ')[0].toLowerCase()}-${theme}-${width}.png`, fullPage: true });
+        if (width === 1280) await shot(page, { path: `${SHOTS}/brand-${tab.split(' ')[0].toLowerCase()}-${theme}-${width}.png`, fullPage: true });
       }
       await close();
     });

@@ -11,6 +11,7 @@ import { noHorizontalScroll, noSeriousAxe, openConsole } from '../lib/console';
 import { api, call, fundedPlayer, PNG, preparePage } from '../lib/cashier';
 import { bankDeposit } from '../lib/money';
 import { test, expect, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-cashier';
 test.describe.configure({ mode: 'serial', timeout: 420_000 }); // axe light and dark on each page is slow on a shared machine
@@ -27,7 +28,7 @@ async function checks(page: Page, name: string) {
     await setTheme(page, theme);
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
   }
 }
 
@@ -78,7 +79,7 @@ test('a deposit made in the storefront is approved in the console; the header ba
     await expect(dialog.getByRole('img', { name: `Receipt of deposit ${orderNo}` })).toBeVisible();
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/cashier-deposit-detail-${theme}.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/cashier-deposit-detail-${theme}.png`, fullPage: true });
   }
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${orderNo} approved: Credited.`)).toBeVisible();

@@ -8,6 +8,7 @@ import { deflateSync } from 'node:zlib';
 import { noHorizontalScroll, noSeriousAxe, openConsole } from '../lib/console';
 import { operatorSession } from '../lib/operator';
 import { test, expect, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-content';
 const LOAD = { timeout: 20_000 };
@@ -79,7 +80,7 @@ test('a banner changed in the console shows on the storefront home; a text file 
     await expect(home.getByText(original.title.EN)).toBeVisible();
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/content-banners-1280-light.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/content-banners-1280-light.png`, fullPage: true });
 
     await home.getByRole('button', { name: `Edit ${original.title.EN}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit banner' });
@@ -99,7 +100,7 @@ test('a banner changed in the console shows on the storefront home; a text file 
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.getByTestId('storefront-preview').locator(`img[src="${uploaded}"]`)).toBeVisible();
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/content-banner-editor-1280-light.png` });
+    await shot(page, { path: `${SHOTS}/content-banner-editor-1280-light.png` });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved. The storefront shows it within seconds.')).toBeVisible(LOAD);
     await expect(dialog).toBeHidden();
@@ -129,7 +130,7 @@ test('a notice written in TY and EN shows on the storefront in the player langua
   await expect(notices.getByRole('listitem').first()).toBeVisible(LOAD);
   await noHorizontalScroll(page);
   await noSeriousAxe(page);
-  await page.screenshot({ path: `${SHOTS}/content-notices-1280-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/content-notices-1280-dark.png`, fullPage: true });
 
   await notices.getByRole('button', { name: 'New notice' }).click();
   const dialog = page.getByRole('dialog', { name: 'New notice' });
@@ -148,7 +149,7 @@ test('a notice written in TY and EN shows on the storefront in the player langua
   await expect(preview).toContainText('Sumama sa amin');
   await expect(preview.locator('script')).toHaveCount(0);
   await noSeriousAxe(page);
-  await page.screenshot({ path: `${SHOTS}/content-notice-editor-1280-dark.png` });
+  await shot(page, { path: `${SHOTS}/content-notice-editor-1280-dark.png` });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved. The storefront shows it within seconds.')).toBeVisible(LOAD);
   await expect(notices.getByText(en)).toBeVisible();
@@ -187,7 +188,7 @@ test('the other tabs render in light and dark without overflow', async ({ page }
       await noHorizontalScroll(page);
       // axe once per theme on a tab the other tests do not check (it is slow on a busy machine).
       if ((theme === 'light' && tab === 'Promotions') || (theme === 'dark' && tab === 'Help centre')) await noSeriousAxe(page);
-      await page.screenshot({ path: `${SHOTS}/content-${tab.split(' ')[0].toLowerCase()}-1280-${theme}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/content-${tab.split(' ')[0].toLowerCase()}-1280-${theme}.png`, fullPage: true });
     }
   }
 });

@@ -3,6 +3,7 @@ import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { noHorizontalScroll, noSeriousAxe, openConsole } from '../lib/console';
 import { operatorSession } from '../lib/operator';
 import { credit, newMember, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // The console's games screen (issue 30, part 8) against the storefront's own
 // catalogue calls: a game switched off leaves the storefront's search and
@@ -41,12 +42,12 @@ async function save(page: Page, reason: string) {
 async function bothThemes(page: Page, name: string) {
   await noSeriousAxe(page);
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-light.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/${name}-light.png`, fullPage: true });
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await noSeriousAxe(page);
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/${name}-dark.png`, fullPage: true });
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
 }
 
@@ -64,7 +65,7 @@ test('a game switched off leaves the storefront search and comes back', async ({
 
   await page.getByRole('button', { name: `Edit ${game.name}` }).click();
   await page.getByRole('dialog').getByRole('checkbox', { name: 'On', exact: true }).uncheck();
-  await page.screenshot({ path: `${SHOTS}/games-dialog-light.png` });
+  await shot(page, { path: `${SHOTS}/games-dialog-light.png` });
   await save(page, 'e2e: switch off');
   await expect(page.getByRole('row', { name: new RegExp(game.name) }).getByText('Off', { exact: true })).toBeVisible();
   await expect.poll(async () => (await storefrontSearch(request, 'RNG', { keyword: game.name })).map((g) => g.gameCode)).not.toContain(game.gameCode);
@@ -122,7 +123,7 @@ test("an in-house game's new maximum refuses a larger bet", async ({ page, reque
   await page.getByRole('button', { name: 'Edit the settings of Dice Duel Davao' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Maximum bet (PHP)').fill('5');
-  await page.screenshot({ path: `${SHOTS}/games-inhouse-dialog-light.png` });
+  await shot(page, { path: `${SHOTS}/games-inhouse-dialog-light.png` });
   await save(page, 'e2e: lower the maximum');
   await expect(page.getByRole('row', { name: /Dice Duel Davao/ }).getByText('5.00 PHP')).toBeVisible();
 

@@ -14,6 +14,7 @@ import { captchaAnswer } from '../lib/db';
 import { newMember, openAs, playerToken } from '../lib/money';
 import { operatorSession } from '../lib/operator';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-opsfeed';
 const LOAD = { timeout: 30_000 };
@@ -31,7 +32,7 @@ async function bothThemes(page: Page, name: string) {
     await page.waitForTimeout(150);
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
   }
 }
 
@@ -125,7 +126,7 @@ test('an administrator adds a VIEWER, who sees only what the role may; disabled,
   await expect(add.getByText('Use 8 to 128 characters, not the username.')).toBeVisible();
   await expect(add.getByText('The two passwords differ.')).toBeVisible();
   await noSeriousAxe(page);
-  await page.screenshot({ path: `${SHOTS}/operators-add-dark.png` });
+  await shot(page, { path: `${SHOTS}/operators-add-dark.png` });
   await add.getByLabel('Initial password').fill(password);
   await add.getByLabel('Repeat the password').fill(password);
   await add.getByRole('button', { name: 'Add operator' }).click();
@@ -213,7 +214,7 @@ test('an adjustment above the approval amount: the maker is refused, another ope
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('You made this adjustment: another operator must approve or reject it.');
   await noSeriousAxe(page);
-  await page.screenshot({ path: `${SHOTS}/approvals-four-eyes-dark.png` });
+  await shot(page, { path: `${SHOTS}/approvals-four-eyes-dark.png` });
   expect(await balance(page.request, playerTok)).toBe(before);
 
   // Another operator approves it.

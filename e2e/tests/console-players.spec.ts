@@ -9,6 +9,7 @@ import { noHorizontalScroll, noSeriousAxe, openConsole } from '../lib/console';
 import { codeIn, latestSms } from '../lib/outbox';
 import { sealedApi } from '../lib/sealed';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-players';
 // The steps wait on a real server, a storefront and axe on a shared machine: a generous wait per check.
@@ -84,10 +85,10 @@ test.describe('players at 1280 px', () => {
     await expectSlow(page.getByText('Matches: 1')).toBeVisible();
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/search-light-1280.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/search-light-1280.png`, fullPage: true });
     await setTheme(page, 'dark');
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/search-dark-1280.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/search-dark-1280.png`, fullPage: true });
     await setTheme(page, 'light');
 
     // The row opens the player page; support may lock but not adjust.
@@ -156,7 +157,7 @@ test.describe('players at 1280 px', () => {
     await setTheme(page, 'light');
     await noHorizontalScroll(page);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/player-light-1280.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/player-light-1280.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Responsible gaming' }).click();
     await expectSlow(page.getByRole('table', { name: 'Limits' })).toBeVisible();
     await noSeriousAxe(page);
@@ -165,13 +166,13 @@ test.describe('players at 1280 px', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await expectSlow(tx).toBeVisible();
     await noSeriousAxe(page);
-    await page.screenshot({ path: `${SHOTS}/player-dark-1280.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/player-dark-1280.png`, fullPage: true });
     await setTheme(page, 'light');
 
     // Tablet: the same page without horizontal scrolling.
     await page.setViewportSize({ width: 768, height: 1024 });
     await expectSlow(page.getByTestId('main-balance')).toBeVisible();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: `${SHOTS}/player-light-768.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/player-light-768.png`, fullPage: true });
   });
 });

@@ -10,6 +10,7 @@ import { credit, newMember, playerToken } from '../lib/money';
 import { operatorSession } from '../lib/operator';
 import { test, expect, type Page } from '../lib/test';
 import type { APIRequestContext } from '@playwright/test';
+import { shot } from '../lib/shots';
 
 const BET = 2000; // minor units
 const BETS = 3;
@@ -25,11 +26,11 @@ async function dashboard(request: APIRequestContext, token: string, day?: string
 
 const money = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-async function themes(page: Page, shot: string) {
+async function themes(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
     await noSeriousAxe(page);
-    await page.screenshot({ path: `/tmp/shots-reports/${shot}-${theme}.png`, fullPage: true });
+    await shot(page, { path: `/tmp/shots-reports/${name}-${theme}.png`, fullPage: true });
   }
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
 }
@@ -125,10 +126,10 @@ test('the dashboard and reports at tablet width', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Last 30 days', pressed: true })).toBeVisible();
   await noHorizontalScroll(page);
   await noSeriousAxe(page);
-  await page.screenshot({ path: '/tmp/shots-reports/dashboard-768.png', fullPage: true });
+  await shot(page, { path: '/tmp/shots-reports/dashboard-768.png', fullPage: true });
   await page.goto('/console/reports?tab=players');
   await expect(page.getByRole('tab', { name: 'Players', selected: true })).toBeVisible();
   await noHorizontalScroll(page);
   await noSeriousAxe(page);
-  await page.screenshot({ path: '/tmp/shots-reports/reports-768.png', fullPage: true });
+  await shot(page, { path: '/tmp/shots-reports/reports-768.png', fullPage: true });
 });

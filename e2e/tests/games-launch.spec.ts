@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { credit, newMember, openAs, playerToken, PASSWORD } from '../lib/money';
 import { startServer } from '../lib/server';
+import { shot } from '../lib/shots';
 
 // Game launching (spec sections 2 and 4, issue 5): from a tile, the header
 // drop-down and search into the game popup (the in-binary sandbox vendor's
@@ -76,7 +77,7 @@ test('a member launches a game from a tile into the game popup, and closes it @p
     expect(box.height).toBeGreaterThanOrEqual(800);
   }
   await page.waitForTimeout(800);
-  await page.screenshot({ path: `${SHOTS}/game-popup-${info.project.name === 'phone' ? 390 : 1440}.png` });
+  await shot(page, { path: `${SHOTS}/game-popup-${info.project.name === 'phone' ? 390 : 1440}.png` });
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('game-popup')).toHaveCount(0);
 });
@@ -154,7 +155,7 @@ test.describe('header drop-downs, wide screen', () => {
     // Game pages hide the header balance.
     await expect(page.getByTestId('header-balance')).toHaveCount(0);
     await page.waitForTimeout(800);
-    await page.screenshot({ path: `${SHOTS}/lottery-1440.png` });
+    await shot(page, { path: `${SHOTS}/lottery-1440.png` });
   });
 
   test('a VASSALAGE vendor shows its games in the popup; one of them launches', async ({ page, request }) => {
@@ -168,7 +169,7 @@ test.describe('header drop-downs, wide screen', () => {
     const cards = popup.getByTestId('game-vendor-list').getByTestId('game-card');
     await expect(cards.first()).toBeVisible(LOAD);
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/vendor-list-1440.png` });
+    await shot(page, { path: `${SHOTS}/vendor-list-1440.png` });
     const name = (await cards.first().innerText()).trim().split('\n').pop()!;
     await cards.first().click();
     await expectSandboxGame(page);
@@ -230,7 +231,7 @@ test('a game switched to maintenance while listed shows other games of its categ
       expect(box.height).toBeGreaterThanOrEqual(800);
     }
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/maintenance-${phone ? 390 : 1440}.png` });
+    await shot(page, { path: `${SHOTS}/maintenance-${phone ? 390 : 1440}.png` });
     await cards.first().click();
     await expectSandboxGame(page);
     await request.dispose();

@@ -6,6 +6,7 @@ import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { api, playerToken } from '../lib/cashier';
 import { operatorSession } from '../lib/operator';
 import { startServer, type ExtraServer } from '../lib/server';
+import { shot } from '../lib/shots';
 
 // The desktop header fits (issue 28, item 9): visitor, a member with a
 // 20-character username and a balance of ₱12,345,678.90, and an agent, at
@@ -178,14 +179,14 @@ for (const state of ['visitor', 'member', 'agent'] as const) {
         keys ??= [...m.bar.map((b) => b.key), ...m.more];
         expect(keys).toContain('PROMOTIONS');
         expectFits(m, `${state} ${lang} ${width}`, keys);
-        await page.screenshot({ path: `${SHOTS}/header-${state}-${lang}-${width}.png`, clip: { x: 0, y: 0, width, height: 72 } });
+        await shot(page, { path: `${SHOTS}/header-${state}-${lang}-${width}.png`, clip: { x: 0, y: 0, width, height: 72 } });
         // The More menu opens and lists what is not in the bar.
         if (m.more.length) {
           await page.getByTestId('header-nav-more').click();
           const menu = page.getByTestId('header-nav-more-menu');
           await expect(menu).toBeVisible();
           expect(await menu.locator('[data-nav-more-key]').evaluateAll((l) => l.map((e) => (e as HTMLElement).dataset.navMoreKey))).toEqual(m.more);
-          await page.screenshot({ path: `${SHOTS}/header-${state}-${lang}-${width}-more.png`, clip: { x: 0, y: 0, width, height: 420 } });
+          await shot(page, { path: `${SHOTS}/header-${state}-${lang}-${width}-more.png`, clip: { x: 0, y: 0, width, height: 420 } });
         }
         await context.close();
       }

@@ -1,5 +1,6 @@
 import { test, expect } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Links that leave a game keep the session (issue 28, item 16): the member's
 // token lives in per-tab session storage, so a new tab would show a visitor.
@@ -38,7 +39,7 @@ test('from a game, the verifier and customer service open in the app and the pla
   await expect(verify.getByTestId('verify-status')).toContainText('Verified', LOAD);
   expect(context.pages()).toHaveLength(1);
   await expect(frame.getByTestId('originals-balance')).toBeVisible(); // still the member's frame
-  await page.screenshot({ path: `${SHOTS}/verify-in-frame-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/verify-in-frame-${info.project.name}.png` });
   await verify.getByRole('button', { name: /close/i }).first().click();
 
   // Customer service (the demo's live chat is the help centre): this tab, the game closed, still signed in.
@@ -48,5 +49,5 @@ test('from a game, the verifier and customer service open in the app and the pla
   await expect(popup).toHaveCount(0);
   await expect(page.getByTestId('member-menu-button')).toBeVisible();
   expect(context.pages()).toHaveLength(1);
-  await page.screenshot({ path: `${SHOTS}/customer-service-from-game-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/customer-service-from-game-${info.project.name}.png` });
 });

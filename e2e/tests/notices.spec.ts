@@ -1,5 +1,6 @@
 import { test, expect } from '../lib/test';
 import { bankDeposit, darkAndLight, decideDeposit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Pushed notices and platform messages (contract "Notifications"): an operator
 // decision on a member's deposit reaches the open storefront as a toast over
@@ -34,7 +35,7 @@ test('deposit decisions arrive as toasts, badges and messages @phone', async ({ 
   await expect(toast.first()).toContainText('₱250.00');
   await expect(toast.first()).toContainText('Receipt unreadable');
   await expect(toast.first()).toContainText(rejected.orderNo);
-  await page.screenshot({ path: `${SHOTS}/notice-toast-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/notice-toast-${project}-dark.png` });
   await expect(page.getByTestId('member-menu-unread')).toHaveText(/^1/);
   if (!phone) await expect(page.getByTestId('centre-badge-messageV2')).toHaveText('1');
 
@@ -65,7 +66,7 @@ test('deposit decisions arrive as toasts, badges and messages @phone', async ({ 
   await expect(page.getByTestId('member-menu-unread')).toHaveText(/^1/);
   await expect(page.getByTestId('messages-unread-line')).toHaveText('1 unread');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/messageV2-open-${project}-dark.png`, fullPage: !phone });
+  await shot(page, { path: `${SHOTS}/messageV2-open-${project}-dark.png`, fullPage: !phone });
 
   // A reload keeps the read state (it is the server's).
   await page.reload();

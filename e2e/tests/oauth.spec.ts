@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 // Google and Facebook login against the Palaro test identity provider that
 // demo mode mounts at /dev/idp/: first visit creates an account (or links an
@@ -22,12 +23,12 @@ async function openLogin(page: Page) {
 }
 
 /** Login popup → provider button → the test IdP page; returns when the IdP form shows. */
-async function toProvider(page: Page, provider: 'Google' | 'Facebook', shot?: string) {
+async function toProvider(page: Page, provider: 'Google' | 'Facebook', file?: string) {
   await openLogin(page);
   const buttons = page.getByTestId('third-party-login');
   await expect(buttons.getByRole('button', { name: /Google/ })).toBeVisible(SLOW);
   await expect(buttons.getByRole('button', { name: /Facebook/ })).toBeVisible(SLOW);
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
+  if (file) await shot(page, { path: `${SHOTS}/${file}` });
   await buttons.getByRole('button', { name: new RegExp(provider) }).click();
   await expect(page).toHaveURL(new RegExp(`/dev/idp/${provider.toLowerCase()}/authorize\\?`), SLOW);
   await expect(page.getByRole('heading', { name: 'Palaro test identity provider' })).toBeVisible(SLOW);
@@ -48,18 +49,18 @@ test.describe('third-party login', () => {
     await quiet(page);
     await page.goto('/');
     await toProvider(page, 'Google', 'oauth-buttons-desktop.png');
-    await page.screenshot({ path: `${SHOTS}/oauth-idp-desktop.png` });
+    await shot(page, { path: `${SHOTS}/oauth-idp-desktop.png` });
     await approveAs(page, 'bagong.manlalaro@palaro.test', 'Bagong Manlalaro');
 
     const dialog = page.getByTestId('oauth-dialog');
     await expect(dialog.getByRole('button', { name: /Gumawa ng bagong account/ })).toBeVisible(SLOW);
     expect(new URL(page.url()).hash).toBe(''); // the ticket left the address at once
-    await page.screenshot({ path: `${SHOTS}/oauth-link-choice-desktop.png` });
+    await shot(page, { path: `${SHOTS}/oauth-link-choice-desktop.png` });
     await dialog.getByRole('button', { name: /Gumawa ng bagong account/ }).click();
     const username = dialog.getByTestId('oauth-new-username');
     await expect(username).toHaveText(/^bagongmanl\d{4,}$/, SLOW);
     const account = (await username.textContent())!.trim();
-    await page.screenshot({ path: `${SHOTS}/oauth-created-desktop.png` });
+    await shot(page, { path: `${SHOTS}/oauth-created-desktop.png` });
     await dialog.getByRole('button', { name: 'Magpatuloy' }).click();
     await expect(page.getByTestId('header-account')).toHaveText(account, SLOW);
     // Third-party logins never open the forced password change.
@@ -89,7 +90,7 @@ test.describe('third-party login', () => {
     await dialog.getByRole('button', { name: 'I-link at mag-login' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Mali ang username o password', SLOW);
     await dialog.locator('input[name="password"]').fill(PASSWORD);
-    await page.screenshot({ path: `${SHOTS}/oauth-link-form-desktop.png` });
+    await shot(page, { path: `${SHOTS}/oauth-link-form-desktop.png` });
     await dialog.getByRole('button', { name: 'I-link at mag-login' }).click();
     await expect(page.getByTestId('header-account')).toHaveText('demo01', SLOW);
     await expect(dialog).toHaveCount(0);
@@ -111,7 +112,7 @@ test.describe('third-party login', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByTestId('oauth-dialog');
     await expect(dialog.getByRole('alert')).toHaveText('Nabigo ang pag-login, pakisubukang muli.', SLOW);
-    await page.screenshot({ path: `${SHOTS}/oauth-cancelled-desktop.png` });
+    await shot(page, { path: `${SHOTS}/oauth-cancelled-desktop.png` });
     await dialog.getByRole('button', { name: 'Subukang muli' }).click();
     await expect(page.getByTestId('third-party-login')).toBeVisible(SLOW);
   });
@@ -122,9 +123,9 @@ test.describe('third-party login', () => {
     await quiet(page);
     await page.goto('/');
     await toProvider(page, 'Google', 'oauth-buttons-phone-dark.png');
-    await page.screenshot({ path: `${SHOTS}/oauth-idp-phone.png` });
+    await shot(page, { path: `${SHOTS}/oauth-idp-phone.png` });
     await approveAs(page, 'phone.user@palaro.test', 'Phone User');
     await expect(page.getByTestId('oauth-dialog').getByRole('button', { name: /Gumawa ng bagong account/ })).toBeVisible(SLOW);
-    await page.screenshot({ path: `${SHOTS}/oauth-link-choice-phone-dark.png` });
+    await shot(page, { path: `${SHOTS}/oauth-link-choice-phone-dark.png` });
   });
 });

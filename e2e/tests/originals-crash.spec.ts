@@ -5,6 +5,7 @@
 // lost like for any player; the test then bets again on the next round.
 import { expect, test, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-web2';
 
@@ -80,7 +81,7 @@ test('a Crash round: bet in the countdown, cash out by hand, see the win in the 
   const mine = page.getByTestId('crash-players').locator('tr[data-mine]');
   await expect(mine).toContainText('You');
   await expect(mine).toContainText(/\d+\.\d\d×/);
-  await page.screenshot({ path: `${SHOTS}/crash-cashed-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/crash-cashed-${info.project.name}.png`, fullPage: true });
 
   // Every round played is in recall; the balance is the start plus their results.
   await expect(page.getByTestId('crash-crashed')).toBeVisible({ timeout: 120_000 });
@@ -98,7 +99,7 @@ test('a Crash round: bet in the countdown, cash out by hand, see the win in the 
   // The crash point joined the history, linked to the verifier with its hash.
   const chip = page.getByTestId('crash-history').locator('a').first();
   await expect(chip).toHaveAttribute('href', /\/originals\/verify\?game=crash&hash=[0-9a-f]{64}/);
-  await page.screenshot({ path: `${SHOTS}/crash-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/crash-${info.project.name}.png`, fullPage: true });
 });
 
 test('@phone Crash on a phone: the table, a bet with an auto cash-out, the curve and the list', async ({ page, request }, info) => {
@@ -111,7 +112,7 @@ test('@phone Crash on a phone: the table, a bet with an auto cash-out, the curve
   await page.getByTestId('crash-auto-toggle').check();
   await page.getByTestId('crash-auto').fill('1.01');
   await placeBet(page);
-  await page.screenshot({ path: `${SHOTS}/crash-betting-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/crash-betting-${info.project.name}.png` });
   // A reload keeps the member's bet of the current round (GET state and the socket mark it as theirs).
   await page.reload();
   await expect(page.getByTestId('crash-players').locator('tr[data-mine]')).toContainText('10.00');
@@ -119,7 +120,7 @@ test('@phone Crash on a phone: the table, a bet with an auto cash-out, the curve
   const mine = page.getByTestId('crash-players').locator('tr[data-mine]');
   await expect(mine).toHaveAttribute('data-state', /cashed|lost/, { timeout: 60_000 });
   await expect(page.getByTestId('crash-multiplier')).toHaveText(/\d+\.\d\d×/);
-  await page.screenshot({ path: `${SHOTS}/crash-flight-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/crash-flight-${info.project.name}.png` });
   const box = await page.getByTestId('crash-stage').boundingBox();
   expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test, expect, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Palaro Originals fairness and recall (issue 6): the commitment is visible
 // before play; the member sets a client seed; rotating reveals the server
@@ -54,7 +55,7 @@ test('seeds: set a client seed, play, rotate, replay and verify the round in the
   await page.getByTestId('originals-fairness').click();
   await expect(panel.getByTestId('seeds-nonce')).toHaveText('2', LOAD);
   await expect(panel.getByTestId('seeds-hash')).toHaveText(commitment);
-  await page.screenshot({ path: `${SHOTS}/seeds-${project}.png` });
+  await shot(page, { path: `${SHOTS}/seeds-${project}.png` });
 
   // 3. Rotate: the revealed server seed hashes to the commitment shown before play.
   await panel.getByTestId('seeds-rotate').click();
@@ -78,7 +79,7 @@ test('seeds: set a client seed, play, rotate, replay and verify the round in the
   await expect(first).toContainText('e2e_Lucky-7');
   await first.getByTestId('history-replay').click();
   await expect(first.getByTestId('history-replay-stage').getByTestId('dice-roll')).toHaveAttribute('data-final', roll, LOAD);
-  await page.screenshot({ path: `${SHOTS}/history-panel-${project}.png` });
+  await shot(page, { path: `${SHOTS}/history-panel-${project}.png` });
 
   // 5. Verify in the browser: the verifier opens prefilled inside the frame (a new
   // tab would not have the tab's session) and says "Verified".
@@ -89,7 +90,7 @@ test('seeds: set a client seed, play, rotate, replay and verify the round in the
   await expect(verifier.getByTestId('verify-commitment')).toHaveAttribute('data-ok', 'true');
   await expect(verifier.getByTestId('verify-outcome-match')).toHaveAttribute('data-ok', 'true');
   await expect(verifier.getByTestId('verify-outcome')).toContainText(roll);
-  await page.screenshot({ path: `${SHOTS}/verify-${project}.png` });
+  await shot(page, { path: `${SHOTS}/verify-${project}.png` });
 
   // A changed nonce no longer matches the recorded round.
   await verifier.getByTestId('verify-nonce').fill('1');
@@ -119,7 +120,7 @@ test('the recall page lists rounds by game and replays them @phone', async ({ pa
   await rounds.first().getByTestId('history-replay').click();
   await expect(page.getByTestId('history-replay-stage').getByTestId('plinko-board')).toBeVisible();
   await expect(page.getByTestId('history-replay-stage').locator('[data-lit="true"]')).toHaveCount(1, LOAD);
-  await page.screenshot({ path: `${SHOTS}/history-page-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/history-page-${info.project.name}.png`, fullPage: true });
 });
 
 test('the public verifier recomputes a round typed in by hand and checks the commitment', async ({ page }, info) => {
@@ -141,7 +142,7 @@ test('the public verifier recomputes a round typed in by hand and checks the com
   await page.getByTestId('verify-run').click();
   await expect(page.getByTestId('verify-status')).toContainText('Verified', LOAD);
   await expect(page.getByTestId('verify-outcome')).toContainText('7, 9, 16');
-  await page.screenshot({ path: `${SHOTS}/verify-public-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/verify-public-${info.project.name}.png`, fullPage: true });
   await page.getByTestId('verify-serverSeedHash').fill('0'.repeat(64));
   await page.getByTestId('verify-run').click();
   await expect(page.getByTestId('verify-status')).toContainText('Does not match', LOAD);

@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Palaro Originals (issue 6), the games a member plays in the game popup's
 // frame (/originals/<slug>, no storefront shell): Dice changes the balance
@@ -47,7 +48,7 @@ test('dice: a roll over a chosen chance moves the balance by the server result @
   const expected = roll > 74.99 ? '1,029.60' : '990.00';
   await expect(page.getByTestId('originals-balance')).toContainText(expected, LOAD);
   expect(await walletBalance(request, m.token)).toBe(expected);
-  await page.screenshot({ path: `${SHOTS}/dice-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/dice-${info.project.name}.png` });
 });
 
 test('plinko: a ball drops into the server bucket and pays its multiplier', async ({ page, request }, info) => {
@@ -66,7 +67,7 @@ test('plinko: a ball drops into the server bucket and pays its multiplier', asyn
   const expected = await walletBalance(request, m.token);
   await expect(page.getByTestId('originals-balance')).toContainText(expected);
   expect(round.win).toBe(Math.floor((1000 * round.multiplier) / 10000));
-  await page.screenshot({ path: `${SHOTS}/plinko-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/plinko-${info.project.name}.png` });
 });
 
 /** Starts an 8x8 board with one mine and reveals tiles until one is a gem (a mine restarts the board). */
@@ -95,14 +96,14 @@ test('mines: reveal a gem, then cash out at the shown multiplier @phone', async 
   await expect(page.getByTestId('mines-multiplier')).toHaveText('1.00×');
   await expect(page.getByTestId('mines-next')).toHaveText('1.02×');
   await expect(page.getByTestId('mines-cashout')).toContainText('10.05');
-  await page.screenshot({ path: `${SHOTS}/mines-playing-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/mines-playing-${info.project.name}.png` });
   await page.getByTestId('mines-cashout').click();
   await expect(page.getByTestId('mines-result')).toContainText('10.05', LOAD);
   // The whole board is shown once the round ends: exactly one mine.
   await expect(page.locator('[data-testid^="mines-tile-"][data-state="mine-dim"]')).toHaveCount(1);
   const expected = await walletBalance(request, m.token);
   await expect(page.getByTestId('originals-balance')).toContainText(expected);
-  await page.screenshot({ path: `${SHOTS}/mines-cashed-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/mines-cashed-${info.project.name}.png` });
 });
 
 test('mines: an unfinished board comes back after a reload and can be cashed out', async ({ page, request }) => {

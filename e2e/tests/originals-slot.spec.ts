@@ -7,6 +7,7 @@
 // tests (web/apps/player/src/features/originals/slot/SlotGame.test.tsx).
 import { expect, test, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots-web2';
 
@@ -60,12 +61,12 @@ test('a slot session changes the balance by the rounds played; rotated seeds ver
   const names = ['WILD', 'SCATTER', 'JEEPNEY', 'CARABAO', 'SAMPAGUITA', 'A', 'K', 'Q', 'J', '10'];
   const shown = await reel.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
   expect(shown).toEqual(last.grid[0].map((s) => names[s]));
-  await page.screenshot({ path: `${SHOTS}/slot-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/slot-${info.project.name}.png`, fullPage: true });
 
   // Paytable from the config.
   await page.getByTestId('slot-info').click();
   await expect(page.getByTestId('slot-paytable')).toContainText('96%');
-  await page.screenshot({ path: `${SHOTS}/slot-paytable-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/slot-paytable-${info.project.name}.png` });
   await page.keyboard.press('Escape');
 
   // Rotate the seed pair: the server seed of the played rounds is revealed.
@@ -92,7 +93,7 @@ test('a slot session changes the balance by the rounds played; rotated seeds ver
   await expect(status).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('verify-outcome-match')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('verify-commitment')).toHaveAttribute('data-ok', 'true');
-  await page.screenshot({ path: `${SHOTS}/slot-verify-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/slot-verify-${info.project.name}.png`, fullPage: true });
 });
 
 test('@phone the slot plays on a phone: spin, balance, space-free controls below the reels', async ({ page, request }, info) => {
@@ -109,12 +110,12 @@ test('@phone the slot plays on a phone: spin, balance, space-free controls below
   await spinOnce(page);
   const [r] = await rounds(request, m.token);
   await expect(page.getByTestId('originals-balance')).toContainText(money(5_000 - r.amount + r.win + (r.jackpotWin ?? 0)));
-  await page.screenshot({ path: `${SHOTS}/slot-small-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/slot-small-${info.project.name}.png` });
   await page.getByTestId('slot-spin').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/slot-small-${info.project.name}-2.png` });
+  await shot(page, { path: `${SHOTS}/slot-small-${info.project.name}-2.png` });
   // The light theme is as finished as the dark one.
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.reload();
   await expect(page.getByTestId('slot-machine')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/slot-light-${info.project.name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/slot-light-${info.project.name}.png`, fullPage: true });
 });

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '../lib/test';
 import { newMember, PASSWORD } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Who sees which announcement popup (spec section 4): visitors execution B,
 // logged-in members A, a player's first login F, and nobody on the agent
@@ -43,7 +44,7 @@ test('a visitor sees the sign-up popup (B) on the storefront and none on the age
   expect(titles.join('|')).toContain(VISITOR);
   expect(titles.join('|')).not.toContain(MEMBER);
   expect(titles.join('|')).not.toContain(FIRST);
-  await page.screenshot({ path: '/tmp/shots-ux/popup-visitor.png' });
+  await shot(page, { path: '/tmp/shots-ux/popup-visitor.png' });
 
   const agentPage = await page.context().newPage();
   await english(agentPage);

@@ -1,5 +1,6 @@
 import { test, expect } from '../lib/test';
 import { openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // No raw internal codes (issue 28, item 15): the demo opening balance's reason
 // shows translated in the account record, in English and in Tagalog.
@@ -18,6 +19,6 @@ for (const [lang, text] of [
     await expect(page.getByTestId('record-remark').filter({ hasText: text })).toHaveCount(1, LOAD);
     await expect(page.getByTestId('record-page')).not.toContainText('demo_opening');
     await page.getByTestId('record-remark').filter({ hasText: text }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots-ux/record-remark-${lang}-${info.project.name}.png` });
+    await shot(page, { path: `/tmp/shots-ux/record-remark-${lang}-${info.project.name}.png` });
   });
 }

@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { newMember, PASSWORD, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // Responsible gaming in the storefront (docs/personal-centre.md, contract of
 // /wps/rg/*): each test has its own fresh member (`palaro member add`), so the
@@ -48,7 +49,7 @@ test('setting a limit, then raising it: the raise waits with a live countdown @p
 
   const daily = row(page, 'DEPOSIT', 'DAY');
   await expect(daily.getByTestId('rg-limit-value')).toHaveText('No limit', LOAD);
-  await page.screenshot({ path: `${SHOTS}/rg-empty-${info.project.name}.png`, fullPage: info.project.name === 'desktop' });
+  await shot(page, { path: `${SHOTS}/rg-empty-${info.project.name}.png`, fullPage: info.project.name === 'desktop' });
 
   // Bad input stays on the page.
   let puts = 0;
@@ -90,7 +91,7 @@ test('setting a limit, then raising it: the raise waits with a live countdown @p
   await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 });
   await expect(pending.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await pending.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/rg-pending-${info.project.name}.png`, fullPage: info.project.name === 'desktop' });
+  await shot(page, { path: `${SHOTS}/rg-pending-${info.project.name}.png`, fullPage: info.project.name === 'desktop' });
 
   // The history lists both changes; cancelling the raise keeps the limit.
   await expect(page.getByTestId('rg-history-item')).toHaveCount(2, LOAD);
@@ -162,7 +163,7 @@ test('a time-out logs the player out and the next login is refused @phone', asyn
   await expect(confirm).toContainText('You will be logged out at once, on every device.');
   await expect(confirm.getByRole('button', { name: 'Take a time-out' })).toBeDisabled();
   await confirm.getByLabel('I have read this and understand it.').check();
-  await page.screenshot({ path: `${SHOTS}/rg-timeout-confirm-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/rg-timeout-confirm-${info.project.name}.png` });
   await confirm.getByRole('button', { name: 'Take a time-out' }).click();
 
   const ended = page.getByRole('alertdialog', { name: 'You have been logged out' });
@@ -179,5 +180,5 @@ test('a time-out logs the player out and the next login is refused @phone', asyn
   expect((await refused).status()).toBe(403);
   await expect(modal.getByTestId('login-error')).toContainText(/time-out/i);
   await expect(modal.getByTestId('login-error')).toContainText(/\d{4}-\d{2}-\d{2}/);
-  await page.screenshot({ path: `${SHOTS}/rg-login-refused-${info.project.name}.png` });
+  await shot(page, { path: `${SHOTS}/rg-login-refused-${info.project.name}.png` });
 });

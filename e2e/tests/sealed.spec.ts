@@ -1,5 +1,6 @@
 import { test, expect, type Page, type Request } from '../lib/test';
 import { SEALED_TYPE, sealedApi } from '../lib/sealed';
+import { shot } from '../lib/shots';
 
 // Sealed payloads (docs/sealed-payloads.md): the demo brand enforces them, so
 // the storefront's login body is encrypted on the wire, a plaintext login is
@@ -74,7 +75,7 @@ test.describe('sealed payloads', () => {
     const alert = modal.getByRole('alert');
     // (the bot check is solved first: allow for the proof of work on busy machines)
     await expect(alert).toHaveText('Kailangang naka-encrypt ang kahilingang ito. I-reload ang pahina at subukang muli.', { timeout: 30_000 });
-    await page.screenshot({ path: `${SHOTS}/sealed-required-${test.info().project.name}.png` });
+    await shot(page, { path: `${SHOTS}/sealed-required-${test.info().project.name}.png` });
   });
 
   test('the free-play login sends a sealed random string and gets a sealed answer', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { test, expect } from '../lib/test';
 import { bankDeposit, decideDeposit, newMember, openAs, playerToken } from '../lib/money';
+import { shot } from '../lib/shots';
 
 // One time zone (issue 28, item 11): the brand's (Asia/Manila in the demo),
 // whatever the browser's. A browser in New York sees the deposit list, the
@@ -37,7 +38,7 @@ test('a browser in New York shows the deposit list and the account record in the
   const credit = record.list.find((l: { type: string }) => l.type === 'deposit');
   await page.goto('/member/transactionHistory');
   await expect(page.getByTestId('record-row').filter({ has: page.locator('[data-type="deposit"]') }).first().locator('time')).toHaveText(manila(credit.time), LOAD);
-  await page.screenshot({ path: '/tmp/shots-ux/record-new-york-browser.png' });
+  await shot(page, { path: '/tmp/shots-ux/record-new-york-browser.png' });
 });
 
 test('the agent clock shows the brand zone (GMT+08:00, Manila time) in a New York browser', async ({ page, request }) => {
@@ -50,5 +51,5 @@ test('the agent clock shows the brand zone (GMT+08:00, Manila time) in a New Yor
   // Within a few seconds of Manila's time now (the clock ticks every second).
   const near = [-3, -2, -1, 0, 1].map((s) => manila(now + s * 1000));
   expect(near).toContain(shown);
-  await page.screenshot({ path: '/tmp/shots-ux/agent-clock-new-york-browser.png' });
+  await shot(page, { path: '/tmp/shots-ux/agent-clock-new-york-browser.png' });
 });

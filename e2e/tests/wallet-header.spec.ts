@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '../lib/test';
+import { shot } from '../lib/shots';
 
 // The header balance (spec section 2, wallet contract): demo01's opening
 // balance, hide and show (remembered over a reload), refresh (once a second),
@@ -29,12 +30,12 @@ async function closeWelcome(page: Page) {
 }
 
 async function shots(page: Page, name: string, project: string, expected: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/${name}-${project}-dark.png` });
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.reload();
   await expect(page.getByTestId('header-balance').getByTestId('balance-amount')).toHaveText(expected, LOAD);
   await closeWelcome(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}-light.png` });
+  await shot(page, { path: `${SHOTS}/${name}-${project}-light.png` });
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
 }
 
@@ -68,7 +69,7 @@ test('demo01 sees its balance, hides it over a reload, shows it and refreshes it
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   }
-  await page.screenshot({ path: `${SHOTS}/balance-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/balance-${project}-dark.png` });
 
   // Hide: asterisks, and the choice survives a reload.
   const toggle = header.getByTestId('balance-toggle');
@@ -82,7 +83,7 @@ test('demo01 sees its balance, hides it over a reload, shows it and refreshes it
   await expect(amount).toContainText('******', LOAD);
   await expect(amount).not.toContainText('10,000');
   await closeWelcome(page);
-  await page.screenshot({ path: `${SHOTS}/balance-hidden-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/balance-hidden-${project}-dark.png` });
   await toggle.click();
   await expect(amount).toHaveText('₱10,000.00');
   await expect(toggle).toHaveAttribute('aria-label', 'Hide balance');
@@ -103,7 +104,7 @@ test('demo01 sees its balance, hides it over a reload, shows it and refreshes it
   await page.waitForTimeout(400);
   expect(requests).toBe(1);
   await expect(area.getByTestId('balance-amount')).toHaveText('₱10,000.00');
-  if (phone) await page.screenshot({ path: `${SHOTS}/balance-menu-${project}-dark.png` });
+  if (phone) await shot(page, { path: `${SHOTS}/balance-menu-${project}-dark.png` });
   await page.keyboard.press('Escape');
 
   // Game pages hide the balance.
@@ -132,7 +133,7 @@ test('a trial user (Try for free) sees 2,000.00 of free-play money @phone', asyn
   await expect(area.getByTestId('balance-amount')).toHaveText('2,000.00');
   await expect(area.getByTestId('balance-free-play')).toHaveText('Free play');
   await expect(area.getByTestId('balance-amount')).toHaveAttribute('title', /cannot be withdrawn/);
-  await page.screenshot({ path: `${SHOTS}/trial-menu-${project}-dark.png` });
+  await shot(page, { path: `${SHOTS}/trial-menu-${project}-dark.png` });
   await page.keyboard.press('Escape');
   await shots(page, 'trial', project, headerText);
 });
