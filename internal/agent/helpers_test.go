@@ -238,3 +238,5 @@ func (s *site) opToken(user string) string {
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (s *site) now() time.Time { return time.Now() }
+
+func (s *site) clockNow() clock.Clock { return clock.System{} }
