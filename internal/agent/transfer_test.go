@@ -155,7 +155,7 @@ func TestTransfersInParallel(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := s.balance(tr.agentC.MemberID) // 1,000,000
-		amount := start / 4                      // only four fit
+		amount := start / 4                    // only four fit
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		okN, poorN := 0, 0
