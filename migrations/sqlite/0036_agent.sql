@@ -9,7 +9,7 @@ CREATE TABLE agent_closure (
     member_id   INTEGER NOT NULL,
     depth       INTEGER NOT NULL,
     PRIMARY KEY (ancestor_id, member_id)
-);
+) WITHOUT ROWID; -- a team is one contiguous range of the key, its depth in the same pages
 -- Direct members of X (depth 1), newest first.
 CREATE INDEX agent_closure_depth ON agent_closure (ancestor_id, depth, member_id);
 -- Ancestors of Y (its upline chain), nearest first.
