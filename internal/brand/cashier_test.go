@@ -35,6 +35,10 @@ func TestCashierValidate(t *testing.T) {
 		{"TurnoverRange", func(c *Cashier) { c.TurnoverMultiple = &big }, "turnoverMultiple"},
 		{"WithdrawNegative", func(c *Cashier) { c.Withdraw.Min = -1 }, "negative"},
 		{"WithdrawMinAboveMax", func(c *Cashier) { c.Withdraw = WithdrawRules{Min: 500, Max: 100} }, "min <= max"},
+		{"AgentTransferSet", func(c *Cashier) { c.AgentTransfer = TransferRules{Min: 1000, Max: 2000} }, ""},
+		{"AgentTransferNegative", func(c *Cashier) { c.AgentTransfer.Max = -1 }, "negative"},
+		{"AgentTransferMinAboveMax", func(c *Cashier) { c.AgentTransfer = TransferRules{Min: 500, Max: 100} }, "agentTransfer: want min <= max"},
+		{"AgentTransferMinAboveDefaultMax", func(c *Cashier) { c.AgentTransfer = TransferRules{Min: DefaultAgentTransferMax + 1} }, "agentTransfer: want min <= max"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,6 +65,9 @@ func TestCashierDefaults(t *testing.T) {
 	}
 	if w := c.WithdrawLimits(); w != (WithdrawRules{Min: DefaultWithdrawMin, Max: DefaultWithdrawMax, DailyLimit: DefaultWithdrawDailyLimit}) {
 		t.Fatalf("withdraw defaults %+v", w)
+	}
+	if a := c.AgentTransferLimits(); a != (TransferRules{Min: DefaultAgentTransferMin, Max: DefaultAgentTransferMax}) {
+		t.Fatalf("agent transfer defaults %+v", a)
 	}
 	zero := int64(0)
 	c.TurnoverMultiple = &zero
