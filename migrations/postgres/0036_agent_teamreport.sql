@@ -42,12 +42,13 @@ CREATE TABLE agent_line_daily (
 );
 
 -- Each member's days with a settled (or rolled-back) round, with its
--- uplines (nearest first, comma-separated) at the first such fact of the day.
+-- uplines then (nearest first, comma-separated); a day the member was moved
+-- on has a row per chain it played under.
 CREATE TABLE agent_member_day (
     member_id BIGINT NOT NULL,
     day       TEXT   NOT NULL,
     chain     TEXT   NOT NULL,
-    PRIMARY KEY (member_id, day)
+    PRIMARY KEY (member_id, day, chain)
 );
 
 -- Members of agent's team active on day whose active day before it, under

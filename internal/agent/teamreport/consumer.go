@@ -348,16 +348,18 @@ type activeKey struct {
 	day, prev string
 }
 
-// applyActive records each member's new active days (with the chain of
-// that day) and keeps agent_active_daily's counts, per upline agent, of
-// (day, the member's previous active day under that agent). A day that
-// lands between two known ones (a late round) moves the next day's count
-// from (next, prev) to (next, day), for the agents of the new day.
+// applyActive records each member's new (day, chain) pairs and keeps
+// agent_active_daily's counts, per upline agent, of (day, the member's
+// previous active day under that agent). An agent already holding the
+// member on that day (under another chain: the member moved that day)
+// counts nothing new; a day that lands between two known ones (a late
+// round) moves the next day's count from (next, prev) to (next, day).
 func applyActive(ctx context.Context, tx *db.Tx, played []memberDay) error {
 	delta := map[activeKey]int64{}
 	for _, md := range played {
-		res, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO agent_member_day (member_id, day, chain) VALUES (?, ?, ?) ON CONFLICT (member_id, day) DO NOTHING`),
-			md.member, md.day, formatChain(md.chain))
+		chain := formatChain(md.chain)
+		res, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO agent_member_day (member_id, day, chain) VALUES (?, ?, ?) ON CONFLICT (member_id, day, chain) DO NOTHING`),
+			md.member, md.day, chain)
 		if err != nil {
 			return fmt.Errorf("teamreport: member day: %w", err)
 		}
@@ -366,19 +368,23 @@ func applyActive(ctx context.Context, tx *db.Tx, played []memberDay) error {
 		} else if n == 0 {
 			continue
 		}
-		others, err := memberDays(ctx, tx, md.member, md.day)
+		others, err := memberDays(ctx, tx, md.member, md.day, chain)
 		if err != nil {
 			return err
 		}
+	agents:
 		for _, agent := range md.chain {
 			prev, next := "", ""
 			for _, o := range others { // days in order
 				if !slices.Contains(o.chain, agent) {
 					continue
 				}
-				if o.day < md.day {
+				switch {
+				case o.day == md.day:
+					continue agents // counted for this agent on this day already
+				case o.day < md.day:
 					prev = o.day
-				} else if next == "" {
+				case next == "":
 					next = o.day
 				}
 			}
@@ -423,9 +429,10 @@ type dayChain struct {
 	chain []int64
 }
 
-// memberDays are the member's other active days, oldest first.
-func memberDays(ctx context.Context, tx *db.Tx, member int64, except string) ([]dayChain, error) {
-	rows, err := tx.QueryContext(ctx, tx.Rebind(`SELECT day, chain FROM agent_member_day WHERE member_id = ? AND day <> ? ORDER BY day`), member, except)
+// memberDays are the member's other (day, chain) rows, oldest day first.
+func memberDays(ctx context.Context, tx *db.Tx, member int64, day, chain string) ([]dayChain, error) {
+	rows, err := tx.QueryContext(ctx, tx.Rebind(`SELECT day, chain FROM agent_member_day WHERE member_id = ? AND NOT (day = ? AND chain = ?) ORDER BY day`),
+		member, day, chain)
 	if err != nil {
 		return nil, fmt.Errorf("teamreport: member days: %w", err)
 	}
