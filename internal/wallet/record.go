@@ -30,7 +30,7 @@ const (
 var recordKinds = map[string][]string{
 	"deposit":    {ledger.KindDeposit},
 	"withdrawal": {ledger.KindWithdrawalHold, ledger.KindWithdrawalRelease, ledger.KindWithdrawal},
-	"transfer":   {ledger.KindTransfer},
+	"transfer":   {ledger.KindTransfer, ledger.KindAgentTransfer},
 	"bet":        {ledger.KindBet},
 	"win":        {ledger.KindWin},
 	"bonus":      {ledger.KindBonusGrant, ledger.KindCommission},
