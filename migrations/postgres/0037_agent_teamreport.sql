@@ -1,7 +1,8 @@
 -- Agent reports (issue 31 part 3, internal/agent/teamreport,
 -- docs/agents.md "Reports"): the activity stream's consumer
 -- "agent.teamdaily". Each fact is counted for the member's uplines as they
--- were when the consumer applied it; a later move never rewrites a row.
+-- were at that fact's position in the stream; a later move never rewrites a
+-- row.
 -- Days in the brand's time zone (YYYY-MM-DD); money in minor units.
 
 -- Per upline agent, day and currency: its whole team's totals (every level
@@ -69,4 +70,13 @@ CREATE TABLE agent_first_deposit (
     day       TEXT   NOT NULL,
     currency  TEXT   NOT NULL,
     amount    BIGINT NOT NULL
+);
+
+-- Each member's upline as of the consumer's position, from the
+-- member.registered and member.moved facts (the same the agent tree's
+-- closure is built from): the consumer's own copy, so it attributes each
+-- fact to the chain of its time whatever the tree's consumer has applied.
+CREATE TABLE agent_report_parent (
+    member_id BIGINT PRIMARY KEY,
+    parent_id BIGINT NOT NULL
 );

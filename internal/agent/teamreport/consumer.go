@@ -11,7 +11,6 @@ package teamreport
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -26,46 +25,32 @@ import (
 // Name is the consumer's name (its cursor and lease in the stream).
 const Name = "agent.teamdaily"
 
-// Uplines is what the consumer needs from the agent tree (internal/agent's
-// closure): each member's upline chain now, nearest first (the direct
-// upline, its upline, … up to the top), read in the consumer's transaction
-// so a batch sees one state of the tree. Members without an upline may be
-// left out of the map.
-type Uplines interface {
-	Ancestors(ctx context.Context, tx *db.Tx, members []int64) (map[int64][]int64, error)
-}
-
-// TreeCursor is optional on Uplines: when the tree is itself kept by a
-// stream consumer, the position it has applied. A batch waits (the runner
-// gives it again a second later) until the tree has applied every event of
-// the batch, so a member registered in the batch already has its upline.
-type TreeCursor interface {
-	TreePosition(ctx context.Context, tx *db.Tx) (int64, error)
-}
-
-// ErrTreeBehind is why a batch waits for the agent tree (see TreeCursor).
-var ErrTreeBehind = errors.New("teamreport: the agent tree has not applied these events yet")
-
 // Consumer applies stream events to the agent report rows.
+//
+// It keeps its own copy of each member's upline (agent_report_parent), from
+// the same member.registered and member.moved facts the agent tree
+// (internal/agent, agent.tree) is built from, so each fact is counted for
+// the uplines the member had at that fact's position in the stream, however
+// far ahead or behind the tree's own consumer is, and a replay gives the
+// same rows.
 type Consumer struct {
-	tree Uplines
-	loc  func(context.Context) *time.Location
+	loc func(context.Context) *time.Location
 }
 
 var _ activity.Selective = (*Consumer)(nil)
 
 // NewConsumer: loc is the brand's time zone (brand.Service.Location).
-func NewConsumer(tree Uplines, loc func(context.Context) *time.Location) *Consumer {
-	return &Consumer{tree: tree, loc: loc}
+func NewConsumer(loc func(context.Context) *time.Location) *Consumer {
+	return &Consumer{loc: loc}
 }
 
 func (c *Consumer) Name() string { return Name }
 
-// Wants: rounds, money in and out, registrations; logins and the rest are
-// neither read nor decoded.
+// Wants: rounds, money in and out, registrations and moves; logins and the
+// rest are neither read nor decoded.
 func (c *Consumer) Wants() activity.Filter {
 	return activity.Filter{Kinds: []activity.Kind{activity.RoundSettled, activity.RoundCancelled, activity.DepositCredited,
-		activity.WithdrawalPaid, activity.Registered}}
+		activity.WithdrawalPaid, activity.Registered, activity.Moved}}
 }
 
 func (c *Consumer) location(ctx context.Context) *time.Location {
@@ -118,26 +103,9 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 	if len(events) == 0 {
 		return nil
 	}
-	if tc, ok := c.tree.(TreeCursor); ok {
-		pos, err := tc.TreePosition(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if pos < events[len(events)-1].Seq {
-			return ErrTreeBehind
-		}
-	}
-	ids := make([]int64, 0, len(events))
-	seenID := map[int64]bool{}
-	for _, e := range events {
-		if e.MemberID != 0 && !seenID[e.MemberID] {
-			seenID[e.MemberID] = true
-			ids = append(ids, e.MemberID)
-		}
-	}
-	chains, err := c.tree.Ancestors(ctx, tx, ids)
+	ups, err := loadParents(ctx, tx, events)
 	if err != nil {
-		return fmt.Errorf("teamreport: uplines: %w", err)
+		return err
 	}
 	loc := c.location(ctx)
 	team := map[teamKey]*teamSums{}
@@ -179,7 +147,13 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 				return err
 			}
 		}
-		chain := chains[e.MemberID]
+		if e.Kind == activity.Registered || e.Kind == activity.Moved {
+			if e.Kind == activity.Registered && e.Detail == "trial" {
+				continue // trial accounts have no upline (internal/agent)
+			}
+			ups.set(e.MemberID, parseID(e.Ref))
+		}
+		chain := ups.chain(e.MemberID)
 		if len(chain) == 0 {
 			continue // nobody's team
 		}
@@ -232,6 +206,9 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 			}
 			forEachLine(e.MemberID, chain, func(agent, _ int64) { teamRow(agent, day, e.Currency).registrations++ })
 		}
+	}
+	if err := ups.save(ctx, tx); err != nil {
+		return err
 	}
 	if err := upsertTeam(ctx, tx, team); err != nil {
 		return err
@@ -474,10 +451,131 @@ func parseChain(s string) []int64 {
 
 // Reset forgets every row before a replay.
 func (c *Consumer) Reset(ctx context.Context, tx *db.Tx) error {
-	for _, t := range []string{"agent_team_daily", "agent_line_daily", "agent_member_day", "agent_active_daily", "agent_first_deposit"} {
+	for _, t := range []string{"agent_team_daily", "agent_line_daily", "agent_member_day", "agent_active_daily", "agent_first_deposit", "agent_report_parent"} {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
 			return fmt.Errorf("teamreport: reset %s: %w", t, err)
 		}
 	}
 	return nil
+}
+
+// parents is each member's upline as of the event being applied: read
+// from agent_report_parent for every member of the batch and their
+// uplines, then changed by the batch's registrations and moves in order.
+type parents struct {
+	up      map[int64]int64 // 0: no upline
+	changed map[int64]bool
+}
+
+// maxDepth guards the walk up a chain against a cycle in bad data.
+const maxDepth = 1000
+
+func (p *parents) set(member, parent int64) {
+	if member == parent {
+		parent = 0
+	}
+	p.up[member] = parent
+	p.changed[member] = true
+}
+
+// chain is the member's uplines, nearest first.
+func (p *parents) chain(member int64) []int64 {
+	var out []int64
+	for id := p.up[member]; id != 0 && len(out) < maxDepth; id = p.up[id] {
+		if slices.Contains(out, id) || id == member {
+			break
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// loadParents reads the uplines of the batch's members, of the uplines the
+// batch moves them to, and of those uplines in turn, level by level.
+func loadParents(ctx context.Context, tx *db.Tx, events []activity.Event) (*parents, error) {
+	p := &parents{up: map[int64]int64{}, changed: map[int64]bool{}}
+	var todo []int64
+	want := func(id int64) {
+		if _, ok := p.up[id]; !ok && id > 0 && !slices.Contains(todo, id) {
+			todo = append(todo, id)
+		}
+	}
+	for _, e := range events {
+		want(e.MemberID)
+		if e.Kind == activity.Registered || e.Kind == activity.Moved {
+			want(parseID(e.Ref))
+		}
+	}
+	for depth := 0; len(todo) > 0 && depth < maxDepth; depth++ {
+		batch := todo
+		todo = nil
+		for _, id := range batch {
+			p.up[id] = 0
+		}
+		for start := 0; start < len(batch); start += 500 {
+			ids := batch[start:min(start+500, len(batch))]
+			args := make([]any, len(ids))
+			for i, id := range ids {
+				args[i] = id
+			}
+			rows, err := tx.QueryContext(ctx, tx.Rebind(`SELECT member_id, parent_id FROM agent_report_parent WHERE member_id IN (`+
+				strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`), args...)
+			if err != nil {
+				return nil, fmt.Errorf("teamreport: uplines: %w", err)
+			}
+			for rows.Next() {
+				var m, parent int64
+				if err := rows.Scan(&m, &parent); err != nil {
+					rows.Close()
+					return nil, err
+				}
+				p.up[m] = parent
+			}
+			err = rows.Err()
+			rows.Close()
+			if err != nil {
+				return nil, fmt.Errorf("teamreport: uplines: %w", err)
+			}
+		}
+		for _, id := range batch {
+			want(p.up[id])
+		}
+	}
+	return p, nil
+}
+
+// save writes the batch's changed uplines.
+func (p *parents) save(ctx context.Context, tx *db.Tx) error {
+	ids := make([]int64, 0, len(p.changed))
+	for id := range p.changed {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for start := 0; start < len(ids); start += upsertChunk {
+		chunk := ids[start:min(start+upsertChunk, len(ids))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO agent_report_parent (member_id, parent_id) VALUES `)
+		args := make([]any, 0, len(chunk)*2)
+		for i, id := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?)")
+			args = append(args, id, p.up[id])
+		}
+		q.WriteString(` ON CONFLICT (member_id) DO UPDATE SET parent_id = excluded.parent_id`)
+		if _, err := tx.ExecContext(ctx, tx.Rebind(q.String()), args...); err != nil {
+			return fmt.Errorf("teamreport: uplines upsert: %w", err)
+		}
+	}
+	return nil
+}
+
+// parseID reads an upline id from a fact's Ref ("" or junk: none).
+func parseID(s string) int64 {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id < 0 {
+		return 0
+	}
+	return id
 }

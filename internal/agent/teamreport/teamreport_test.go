@@ -48,18 +48,6 @@ func (t *tree) chain(m int64) []int64 {
 	return out
 }
 
-func (t *tree) Ancestors(_ context.Context, _ *db.Tx, ids []int64) (map[int64][]int64, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	out := map[int64][]int64{}
-	for _, id := range ids {
-		if c := t.chain(id); len(c) > 0 {
-			out[id] = c
-		}
-	}
-	return out, nil
-}
-
 func (t *tree) InTeam(_ context.Context, agent, member int64) (bool, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -198,7 +186,7 @@ func (s *site) run(t *testing.T, fs ...activity.Fact) {
 	st := activity.NewStore(s.d)
 	svc := activity.NewService(st, clock.System{}, slog.New(slog.DiscardHandler),
 		activity.Config{Renew: 50 * time.Millisecond, SequenceEvery: 10 * time.Millisecond, PollEvery: 10 * time.Millisecond})
-	svc.Register(s.figs, teamreport.NewConsumer(s.tree, inManila))
+	svc.Register(s.figs, teamreport.NewConsumer(inManila))
 	if err := svc.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -238,8 +226,33 @@ func withdrawal(member, amount int64, t time.Time) activity.Fact {
 	return activity.Fact{Key: fmt.Sprintf("withdraw-payout:%d", keys), Kind: activity.WithdrawalPaid, MemberID: member, Currency: "PHP", Amount: amount, At: t}
 }
 
-func registered(member int64, detail string, t time.Time) activity.Fact {
-	return activity.Fact{Key: fmt.Sprintf("member:%d", member), Kind: activity.Registered, MemberID: member, Detail: detail, At: t}
+// registered is member's registration under its upline in the tree.
+func (s *site) registered(member int64, detail string, t time.Time) activity.Fact {
+	ref := ""
+	if p := s.tree.parent[member]; p != 0 {
+		ref = fmt.Sprint(p)
+	}
+	return activity.Fact{Key: fmt.Sprintf("member:%d", member), Kind: activity.Registered, MemberID: member, Detail: detail, Ref: ref, At: t}
+}
+
+// order lists the tree's accounts uplines first, as they registered.
+var order = []int64{1, 5, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21}
+
+// registerAll registers every account of the tree on the 14th.
+func (s *site) registerAll(t *testing.T) {
+	var fs []activity.Fact
+	for _, m := range order {
+		fs = append(fs, s.registered(m, "password", at(14, 9)))
+	}
+	s.run(t, fs...)
+}
+
+// move moves member under to, in the tree and in the stream.
+func (s *site) move(t *testing.T, member, to int64) {
+	from := s.tree.parent[member]
+	s.tree.move(member, to)
+	keys++
+	s.run(t, activity.Fact{Key: fmt.Sprintf("move:%d", keys), Kind: activity.Moved, MemberID: member, Ref: fmt.Sprint(to), Detail: fmt.Sprint(from), At: time.Now()})
 }
 
 func agentCaller(id int64) account.Caller {
@@ -262,10 +275,14 @@ func TestTotalsAgainstFigures(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 9))
 		members := []int64{10, 11, 12, 13, 14, 20, 21, 2, 4}
 		var fs []activity.Fact
-		for _, m := range []int64{10, 11, 12, 13, 14} {
-			fs = append(fs, registered(m, "password", at(15, 9)))
+		for _, m := range order {
+			day := 14
+			if m >= 10 && m <= 14 {
+				day = 15
+			}
+			fs = append(fs, s.registered(m, "password", at(day, 9)))
 		}
-		fs = append(fs, registered(30, "trial", at(15, 9)))
+		fs = append(fs, s.registered(30, "trial", at(15, 9)))
 		type md struct {
 			m   int64
 			day int
@@ -286,7 +303,7 @@ func TestTotalsAgainstFigures(t *testing.T) {
 			}
 		}
 		// Stream order is time order here, as the first deposit is decided in stream order.
-		slices.SortStableFunc(fs, func(a, b activity.Fact) int { return a.At.Compare(b.At) })
+		slices.SortStableFunc(fs[len(order)+1:], func(a, b activity.Fact) int { return a.At.Compare(b.At) })
 		for _, f := range fs {
 			switch f.Kind {
 			case activity.RoundSettled:
@@ -402,8 +419,9 @@ func TestMoveKeepsThePast(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newSite(t, d)
+		s.registerAll(t)
 		s.run(t, round(12, 1000, 0, at(20, 10)), deposit(12, 5000, at(20, 11)))
-		s.tree.move(12, 3) // from agent 4 (under 2) to agent 3
+		s.move(t, 12, 3) // from agent 4 (under 2) to agent 3
 		s.run(t, round(12, 300, 100, at(21, 10)), round(12, 200, 0, at(20, 23)), deposit(12, 700, at(21, 11)))
 		get := func(agent int64, from, to string) teamreport.Overview {
 			ov, err := s.svc.Overview(ctx, agentCaller(agent), period(from, to))
@@ -442,6 +460,18 @@ func TestMoveKeepsThePast(t *testing.T) {
 		if len(got) != 2 || got[2] != 1000 || got[3] != 500 {
 			t.Fatalf("lines %v", got)
 		}
+		// Moving an agent takes its team along: 14 (under 4) now counts for 3, no longer for 2.
+		s.move(t, 4, 3)
+		s.run(t, round(14, 50, 0, at(22, 10)))
+		if ov := get(2, "2026-11-22", "2026-11-22"); ov.Bets != 0 {
+			t.Fatalf("agent 2 after 4 left: %+v", ov.Figures)
+		}
+		if ov := get(3, "2026-11-22", "2026-11-22"); ov.Bets != 50 || ov.ActiveMembers != 1 {
+			t.Fatalf("agent 3 after 4 came: %+v", ov.Figures)
+		}
+		if ov := get(4, "2026-11-20", "2026-11-22"); ov.Bets != 1050 {
+			t.Fatalf("agent 4: %+v", ov.Figures)
+		}
 	})
 }
 
@@ -451,6 +481,7 @@ func TestNoOtherTeams(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newSite(t, d)
+		s.registerAll(t)
 		s.run(t, round(11, 1000, 0, at(20, 10)), round(21, 500, 0, at(20, 10)))
 		p := period("2026-11-20", "2026-11-20")
 		notInTeam := func(err error) {
@@ -541,6 +572,7 @@ func (s *site) get(t *testing.T, url, token string) *http.Response {
 func TestCSV(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newSite(t, d)
+		s.registerAll(t)
 		s.run(t, round(11, 1000, 250, at(20, 10)), round(10, 500, 0, at(20, 10)))
 		h := httptest.NewServer(s.mux())
 		defer h.Close()
