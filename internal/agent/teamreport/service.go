@@ -55,6 +55,12 @@ type RecordSource interface {
 	PageOfMembers(ctx context.Context, memberIDs []int64, q wallet.RecordQuery, export bool) (wallet.RecordPage, bool, error)
 }
 
+// Balances reads members' main balances in the brand currency
+// (*wallet.Service); optional.
+type Balances interface {
+	MainBalancesOf(ctx context.Context, memberIDs []int64) (map[int64]int64, string, error)
+}
+
 // Brand yields the brand's currency and zone (*brand.Service).
 type Brand interface {
 	Current(ctx context.Context) (*brand.Config, error)
@@ -68,22 +74,24 @@ type Service struct {
 	members Directory
 	bets    BetSource
 	records RecordSource
+	balance Balances
 	brand   Brand
 	clock   interface{ Now() time.Time }
 }
 
 // Deps are the service's collaborators.
 type Deps struct {
-	Team    Team
-	Members Directory
-	Bets    BetSource
-	Records RecordSource
-	Brand   Brand
-	Clock   interface{ Now() time.Time }
+	Team     Team
+	Members  Directory
+	Bets     BetSource
+	Records  RecordSource
+	Balances Balances // nil: no team balance
+	Brand    Brand
+	Clock    interface{ Now() time.Time }
 }
 
 func NewService(d *db.DB, deps Deps) *Service {
-	return &Service{db: d, team: deps.Team, members: deps.Members, bets: deps.Bets, records: deps.Records, brand: deps.Brand, clock: deps.Clock}
+	return &Service{db: d, team: deps.Team, members: deps.Members, bets: deps.Bets, records: deps.Records, balance: deps.Balances, brand: deps.Brand, clock: deps.Clock}
 }
 
 // requireAgent: the reports are an agent's, of its own team.
@@ -167,7 +175,9 @@ type Overview struct {
 	TeamSize   int64 `json:"teamSize"`
 	DirectSize int64 `json:"directSize"`
 	Figures
-	// Balance is not summed here (docs/agents.md, "Reports"): always null.
+	// Balance is the team's main balances now, summed for a team of at
+	// most MaxTeamScan members; null for a bigger one (docs/agents.md,
+	// "Reports").
 	Balance *int64       `json:"balance"`
 	Days    []DayFigures `json:"days"`
 }
@@ -229,6 +239,23 @@ func (s *Service) Overview(ctx context.Context, c account.Caller, q PeriodQuery)
 		out.Days = append(out.Days, DayFigures{Day: d, Figures: *f})
 	}
 	out.ActiveMembers = active.period
+	if s.balance != nil && out.TeamSize <= MaxTeamScan {
+		ids, err := s.team.TeamMembers(ctx, c.MemberID, MaxTeamScan+1)
+		if err != nil {
+			return Overview{}, err
+		}
+		if len(ids) <= MaxTeamScan {
+			bal, _, err := s.balance.MainBalancesOf(ctx, ids)
+			if err != nil {
+				return Overview{}, err
+			}
+			var sum int64
+			for _, b := range bal {
+				sum += b
+			}
+			out.Balance = &sum
+		}
+	}
 	return out, nil
 }
 

@@ -157,6 +157,17 @@ func (s *sources) PageOfMembers(_ context.Context, ids []int64, q wallet.RecordQ
 	return out, false, nil
 }
 
+// balances: every member holds its id in minor units.
+type balances struct{}
+
+func (balances) MainBalancesOf(_ context.Context, ids []int64) (map[int64]int64, string, error) {
+	out := map[int64]int64{}
+	for _, id := range ids {
+		out[id] = id
+	}
+	return out, "PHP", nil
+}
+
 type site struct {
 	d     *db.DB
 	tree  *tree
@@ -170,7 +181,8 @@ func newSite(t *testing.T, d *db.DB) *site {
 	tr := newTree()
 	src := &sources{}
 	s := &site{d: d, tree: tr, src: src, figs: figures.New(d, activity.NewStore(d), inManila)}
-	s.svc = teamreport.NewService(d, teamreport.Deps{Team: tr, Members: tr, Bets: src, Records: src, Brand: fakeBrand{}, Clock: clock.NewFixed(at(25, 20))})
+	s.svc = teamreport.NewService(d, teamreport.Deps{Team: tr, Members: tr, Bets: src, Records: src, Balances: balances{}, Brand: fakeBrand{},
+		Clock: clock.NewFixed(at(25, 20))})
 	return s
 }
 
@@ -514,6 +526,10 @@ func TestNoOtherTeams(t *testing.T) {
 		}
 		if !slices.Equal(s.src.asks[0], []int64{12}) || !slices.Equal(s.src.asks[1], []int64{4, 11, 12, 14}) || page.List[0].Username != "u4" {
 			t.Fatalf("asked %v, page %+v", s.src.asks, page.List)
+		}
+		// The team's balance: agent 2's team is 4, 11, 12 and 14.
+		if ov, err := s.svc.Overview(ctx, agentCaller(2), p); err != nil || ov.Balance == nil || *ov.Balance != 4+11+12+14 || ov.TeamSize != 4 || ov.DirectSize != 2 {
+			t.Fatalf("overview %+v %v", ov, err)
 		}
 		// Members, trial accounts and visitors may not read reports.
 		for _, c := range []account.Caller{{MemberID: 11, Type: 0}, {MemberID: 30, Type: account.TypeTrial}, {}} {
