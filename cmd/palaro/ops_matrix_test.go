@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
-	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/account/feedbackops"
+	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/cashier"

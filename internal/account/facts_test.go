@@ -75,7 +75,8 @@ func TestRegistrationAndLoginFacts(t *testing.T) {
 			t.Fatal("no registration went through")
 		}
 		key := "member:" + strconv.FormatInt(id, 10)
-		if f := memberFacts(t, d, "member.registered", id); len(f) != 1 || f[0] != key+" password WEB" {
+		// Ref is the upline's id: none without an invitation code.
+		if f := memberFacts(t, d, "member.registered", id); len(f) != 1 || f[0] != key+" password " {
 			t.Fatalf("registered facts %q", f)
 		}
 		var all int
@@ -132,7 +133,7 @@ func TestRegistrationAndLoginFacts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := memberFacts(t, d, "member.registered", res.UserInfo.ID); len(f) != 1 || f[0] != "member:"+strconv.FormatInt(res.UserInfo.ID, 10)+" trial WEB" {
+		if f := memberFacts(t, d, "member.registered", res.UserInfo.ID); len(f) != 1 || f[0] != "member:"+strconv.FormatInt(res.UserInfo.ID, 10)+" trial " {
 			t.Fatalf("trial facts %q", f)
 		}
 	})

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -88,8 +89,11 @@ func (s *Service) CreateLink(ctx context.Context, c account.Caller, req LinkRequ
 	for try := 0; ; try++ {
 		l := Link{AgentID: c.MemberID, Code: newCode(), MemberType: typ, Label: label, CreatedAt: s.d.Clock.Now().UnixMilli()}
 		err := s.d.Store.CreateLink(ctx, &l, MaxLinks)
-		if err == errLinkCode && try < 5 {
-			continue
+		if errors.Is(err, errLinkCode) {
+			if try < 5 {
+				continue
+			}
+			return LinkView{}, apperr.Internal(err, "draw a link code")
 		}
 		if err != nil {
 			return LinkView{}, err

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -219,7 +220,7 @@ func (s *Store) Links(ctx context.Context, agentID int64) ([]Link, error) {
 const linkLockSpace int64 = 0x6167656e << 32
 
 // errLinkCode: the drawn code is taken (the caller draws another).
-var errLinkCode = apperr.Conflict("agent.link_code_taken")
+var errLinkCode = errors.New("agent: link code taken")
 
 // CreateLink adds a link unless the agent has max already (counted in the
 // same transaction, so parallel creations cannot pass the cap).

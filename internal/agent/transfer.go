@@ -44,7 +44,7 @@ type TransferResult struct {
 
 // TransferInfo answers GET /wps/agent/transfer and GET /wps/transfer/upline.
 type TransferInfo struct {
-	Upline   *Ref   `json:"upline,omitempty"`
+	Upline   *Ref   `json:"upline"` // null: none (also in the agent's own answer, where it is not read)
 	Balance  int64  `json:"balance"`
 	Min      int64  `json:"min"`
 	Max      int64  `json:"max"`

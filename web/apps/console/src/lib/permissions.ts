@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'feedback.reply',
   'games.read',
   'games.write',
+  'agents.read',
+  'agents.write',
   'operators.manage',
   'audit.read',
 ] as const;
