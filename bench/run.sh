@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
@@ -42,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1341,6 +1341,58 @@ if want console; then
     console_run postgres "$LEDGER_PG_URL" || true
   else
     ROWS+=("| console reads, PostgreSQL | p95 < $CONSOLE_P95_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1i. agent reports on a large team (issue 31 part 3)
+# `palaro bench seed-agents` fills a fresh database (SQLite, then
+# PostgreSQL) with one agent's team of BENCH_AGENTS_MEMBERS members over 6
+# levels (the tree's closure rows) and the rows of the consumer
+# agent.teamdaily for BENCH_AGENTS_ROUNDS settled rounds over 30 days (its
+# own Apply on generated events); `palaro bench agents` then reads the
+# 30-day overview and the first page of the 30-day user loss as the top
+# agent and as agents of each level, through the service the handlers call,
+# and times each read. Target: p95 < 200 ms per kind.
+AGENTS_MEMBERS=${BENCH_AGENTS_MEMBERS:-100000}
+AGENTS_ROUNDS=${BENCH_AGENTS_ROUNDS:-10000000}
+AGENTS_N=${BENCH_AGENTS_N:-200}
+AGENTS_P95_MS=200
+agents_run() { # db-label url
+  local label=$1 url=$2 out=$RES/agents-$1.txt seed=$RES/agents-seed-$1.txt top t0 secs
+  log "agent reports, $label: seeding $AGENTS_MEMBERS members over 6 levels and $AGENTS_ROUNDS rounds (palaro bench seed-agents)"
+  t0=$(date +%s)
+  if ! PALARO_DATABASE_URL=$url timeout 7200 "$PALARO" bench seed-agents --members "$AGENTS_MEMBERS" --rounds "$AGENTS_ROUNDS" >"$seed" 2>&1; then
+    tail -5 "$seed" >&2
+    tool_error "palaro bench seed-agents failed on $label (see $seed)"
+    ROWS+=("| agent reports, $label | p95 < $AGENTS_P95_MS ms | seeding failed | ERROR |")
+    return 1
+  fi
+  secs=$(( $(date +%s) - t0 ))
+  sed 's/^/   /' "$seed"
+  top=$(sed -n 's/^top agent \([0-9]*\)$/\1/p' "$seed")
+  ROWS+=("| agent reports data, $label: $AGENTS_MEMBERS members over 6 levels, $AGENTS_ROUNDS rounds over 30 days (palaro bench seed-agents) | info | seeded in $secs s | INFO |")
+  if ! PALARO_DATABASE_URL=$url timeout 1800 "$PALARO" bench agents --agent "$top" --n "$AGENTS_N" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "palaro bench agents failed on $label (see $out)"
+    ROWS+=("| agent reports, $label | p95 < $AGENTS_P95_MS ms | measurement error | ERROR |")
+    return 1
+  fi
+  local name p50 p95 p99 pass
+  while IFS=$'\t' read -r name p50 p95 p99 pass; do
+    mark "$pass"
+    ROWS+=("| agents: $name, $label (server time, $AGENTS_N reads) | p95 < $AGENTS_P95_MS ms | p50 $p50 ms, **p95 $p95 ms**, p99 $p99 ms$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**') | $V |")
+  done < <(node -e "const l=require('fs').readFileSync('$out','utf8').trim().split('\n').pop(); for (const r of JSON.parse(l).rows) console.log([r.name, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.pass?1:0].join('\t'))")
+}
+if want agents; then
+  mkdir -p "$WORK/agents-db"
+  agents_run sqlite "sqlite://$WORK/agents-db/palaro.db" || true
+  rm -rf "$WORK/agents-db"
+  ledger_pg_db agents
+  if [ -n "$LEDGER_PG_URL" ]; then
+    agents_run postgres "$LEDGER_PG_URL" || true
+  else
+    ROWS+=("| agent reports, PostgreSQL | p95 < $AGENTS_P95_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
 fi

@@ -29,6 +29,7 @@ import (
 //
 //	palaro bench seed-members --members N --rounds M [--days 90] [--deposits N] [--rounds-per-player-day 25] [--tz Asia/Manila] [--batch B] [--currency PHP] [--force]
 //	palaro bench search [--n 200]
+//	palaro bench seed-agents …, palaro bench agents … (bench_agents.go)
 //
 // seed-members refuses a database holding members it did not generate
 // (demo accounts included) unless --force.
@@ -38,6 +39,8 @@ func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.
 		return errors.New(use)
 	}
 	switch args[0] {
+	case "seed-agents", "agents":
+		return benchAgentsCommand(ctx, cfg, args, out)
 	case "seed-members":
 		fs := flag.NewFlagSet("bench seed-members", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

@@ -177,6 +177,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// the console's tree and moves (wire_agent.go) ---
 	m.wireAgents(mux, agentWiring{Accounts: accounts, Wallets: wallets, Withdrawals: withdrawals, Brands: brands, Operators: operators,
 		ClientIP: func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }})
+	// --- agents: the reports (consumer agent.teamdaily in wire_activity.go; wire_agentreports.go) ---
+	m.wireAgentReports(mux, accounts, wallets, betRecords, brands)
 
 	if err := m.startActivity(ctx, stream); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/agent"
+	"github.com/palaro/palaro/internal/agent/teamreport"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
@@ -35,10 +36,11 @@ func (m *Main) startActivity(ctx context.Context, stream *activity.Service) erro
 }
 
 // streamConsumers are the consumers `palaro serve` runs and `palaro events
-// replay` can rebuild; the daily figures first, then the report rows and
-// the agent tree.
+// replay` can rebuild; the daily figures first, then the report rows, the
+// agent tree and the agent reports' rows.
 func streamConsumers(d *db.DB, brands *brand.Service) []activity.Consumer {
-	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location), agent.NewTree()}
+	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location), agent.NewTree(),
+		teamreport.NewConsumer(brands.Location)}
 }
 
 // roundDays gives the figures' verify the rounds' own record: the seamless
