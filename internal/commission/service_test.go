@@ -173,7 +173,9 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func (f *fixture) setNow(t time.Time) { f.clk.Advance(t.Sub(f.clk.Now())) }
 
-func opCaller() operator.Caller { return operator.Caller{ID: 1, Username: "ops01", Role: operator.RoleAdmin} }
+func opCaller() operator.Caller {
+	return operator.Caller{ID: 1, Username: "ops01", Role: operator.RoleAdmin}
+}
 
 func (f *fixture) code(err error, want string) {
 	f.t.Helper()

@@ -468,3 +468,30 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	return Info{DailySalary: st.Enabled[TypeDailyWage], Dividend: st.Enabled[TypeDividend], HourlySalary: st.Enabled[TypeHourlyWage],
 		RealtimeSalary: st.Enabled[TypeRealtime], ActiveMemberMin: st.ActiveMin, DividendPeriods: DividendPeriods}, nil
 }
+
+// Job is one scheduled settlement: its name, the period it runs after, and
+// the run for one period's bounds (the jobs framework's shape; each run is
+// idempotent, so a re-run or catch-up pays nothing twice).
+type Job struct {
+	Name   string
+	Type   Type
+	Period Period
+	Run    func(ctx context.Context, start, end time.Time) error
+}
+
+// Jobs lists the settlements to schedule: each wage and salary type on its
+// period, and the dividend once per dividend period.
+func (s *Service) Jobs() []Job {
+	out := []Job{
+		{Name: "commission.realtime", Type: TypeRealtime, Period: PeriodFiveMinutes},
+		{Name: "commission.hourly_wage", Type: TypeHourlyWage, Period: PeriodHourly},
+		{Name: "commission.daily_wage", Type: TypeDailyWage, Period: PeriodDaily},
+	}
+	for _, p := range DividendPeriods {
+		out = append(out, Job{Name: "commission.dividend." + string(p), Type: TypeDividend, Period: p})
+	}
+	for i := range out {
+		out[i].Run = s.SettleFunc(out[i].Type, out[i].Period)
+	}
+	return out
+}
