@@ -247,6 +247,7 @@ func init() {
 		"commission.not_active":          {"This contract is not active.", "Hindi aktibo ang kontratang ito."},
 		"commission.not_party":           {"You cannot do this with this contract.", "Hindi mo ito magagawa sa kontratang ito."},
 		"commission.bill_not_found":      {"This bill does not exist.", "Walang ganitong singil."},
+		"commission.period_open":         {"That is not one whole period that has ended.", "Hindi iyan isang buong panahong tapos na."},
 		"commission.bill_not_awaiting":   {"This bill is not waiting for approval.", "Hindi naghihintay ng pag-apruba ang singil na ito."},
 	} {
 		apperr.Register(code, map[string]string{"EN": m[0], "TY": m[1]})

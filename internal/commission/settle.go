@@ -18,13 +18,6 @@ import (
 // for bounds that are not one period.
 var ErrPeriodOpen = apperr.Invalid("commission.period_open")
 
-func init() {
-	apperr.Register("commission.period_open", map[string]string{
-		"EN": "That is not one whole period that has ended.",
-		"TY": "Hindi iyan isang buong panahong tapos na.",
-	})
-}
-
 // PeriodBounds is the period of kind p that holds t, in the brand's zone:
 // [start, end). Weeks start on Monday; semi-monthly periods are the 1st to
 // the 15th and the 16th to the month's end.

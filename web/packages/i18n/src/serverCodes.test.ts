@@ -57,6 +57,7 @@ const groups: { what: string; codes: string[]; ns: string; key: (code: string) =
   { what: 'account record types (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RecordTypes'), ns: 'wallet', key: (c) => `record.types.${c}` },
   { what: 'account record remark codes (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RemarkCodes'), ns: 'wallet', key: (c) => `record.remarks.${c}` },
   { what: 'operator sign-in and approval codes (internal/operator)', codes: registered(go('internal/operator/errors.go'), 'ops.'), ns: 'errors', key: (c) => c },
+  { what: 'contract and commission codes (internal/commission)', codes: registered(go('internal/commission/commission.go'), 'commission.'), ns: 'errors', key: (c) => c },
 ];
 
 describe('server codes have translations', () => {
