@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/operator"
@@ -76,8 +77,8 @@ func typeNames() []string {
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request, c account.Caller) {
 	q := httpx.NewQuery(r)
-	f := ContractFilter{MemberID: c.MemberID, Side: q.OneOf("side", "", "upline", "downline"),
-		Type: Type(q.OneOf("type", "", typeNames()...)), Status: q.OneOf("status", "", StatusPending, StatusActive, StatusRejected, StatusTerminated)}
+	f := ContractFilter{MemberID: c.MemberID, Side: oneOf(q, "side", "", "upline", "downline"),
+		Type: Type(oneOf(q, "type", "", typeNames()...)), Status: oneOf(q, "status", "", StatusPending, StatusActive, StatusRejected, StatusTerminated)}
 	page, size := q.Int("page", 1, 1, 100_000), q.Int("pageSize", 20, 1, 100)
 	if err := q.Err(); err != nil {
 		httpx.Fail(w, r, err)
@@ -124,7 +125,7 @@ func (h *Handler) act(fn func(*Service, context.Context, int64, int64) (Contract
 // days), page and pageSize.
 func (h *Handler) billQuery(r *http.Request) (BillFilter, int, int, error) {
 	q := httpx.NewQuery(r)
-	f := BillFilter{Type: Type(q.OneOf("type", "", typeNames()...)), Status: q.OneOf("status", "", BillStatuses...)}
+	f := BillFilter{Type: Type(oneOf(q, "type", "", typeNames()...)), Status: oneOf(q, "status", "", BillStatuses...)}
 	page, size := q.Int("page", 1, 1, 100_000), q.Int("pageSize", 20, 1, 100)
 	if err := q.Err(); err != nil {
 		return f, 0, 0, err
@@ -142,7 +143,7 @@ func (h *Handler) billQuery(r *http.Request) (BillFilter, int, int, error) {
 }
 
 func (h *Handler) bills(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	side := httpx.NewQuery(r).OneOf("side", "earned", "earned", "paid")
+	side := oneOf(httpx.NewQuery(r), "side", "earned", "earned", "paid")
 	f, page, size, err := h.billQuery(r)
 	if err != nil {
 		httpx.Fail(w, r, err)
@@ -229,8 +230,8 @@ func agentID(q *httpx.Query) int64 {
 
 func (h *OpsHandler) contracts(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
 	q := httpx.NewQuery(r)
-	f := ContractFilter{MemberID: agentID(q), Type: Type(q.OneOf("type", "", typeNames()...)),
-		Status: q.OneOf("status", "", StatusPending, StatusActive, StatusRejected, StatusTerminated)}
+	f := ContractFilter{MemberID: agentID(q), Type: Type(oneOf(q, "type", "", typeNames()...)),
+		Status: oneOf(q, "status", "", StatusPending, StatusActive, StatusRejected, StatusTerminated)}
 	page, size := q.Int("page", 1, 1, 100_000), q.Int("pageSize", 20, 1, 100)
 	if err := q.Err(); err != nil || f.MemberID < 0 {
 		httpx.Fail(w, r, invalidAgentOr(err))
@@ -309,3 +310,9 @@ func invalidAgentOr(err error) error {
 }
 
 var errInvalidAgentID = apperr.Invalid("request.invalid_param").With("name", "agentId")
+
+// oneOf is httpx.Query.OneOf in this package's lower-case values (the
+// query answers upper case).
+func oneOf(q *httpx.Query, name, def string, allowed ...string) string {
+	return strings.ToLower(q.OneOf(name, def, allowed...))
+}

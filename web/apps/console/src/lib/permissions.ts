@@ -18,6 +18,9 @@ export const PERMISSIONS = [
   'feedback.reply',
   'games.read',
   'games.write',
+  'commission.read',
+  'commission.write',
+  'commission.approve',
   'operators.manage',
   'audit.read',
 ] as const;
