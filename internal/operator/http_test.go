@@ -113,13 +113,14 @@ func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
 		RoleAdmin: Permissions,
 		RoleFinance: {PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead, PermPlayersRead,
-			PermBrandRead, PermGamesRead, PermReportsRead},
+			PermBrandRead, PermGamesRead, PermReportsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove},
 		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
 		RoleContent: {PermBrandRead, PermContentWrite},
 		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply},
-		RoleViewer:  {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead},
+		RoleViewer: {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead,
+			PermCommissionRead},
 	}
-	if len(Roles) != 6 || len(Permissions) != 18 { // the contract's 15, games.read, feedback.read and feedback.reply
+	if len(Roles) != 6 || len(Permissions) != 21 { // the contract's 15, games.read, feedback.read, feedback.reply and commission.read, write, approve
 		t.Fatalf("%d roles, %d permissions", len(Roles), len(Permissions))
 	}
 	for _, r := range Roles {
