@@ -634,3 +634,47 @@ func TestApprovalAndExpiry(t *testing.T) {
 		f.verify()
 	})
 }
+
+// TestSettleDividendCarry: a weekly dividend through Settle: the winning
+// week pays nothing and its win is carried into the next bill's inputs.
+func TestSettleDividendCarry(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		f.setNow(time.Date(2026, 11, 1, 8, 0, 0, 0, manila))
+		c := f.platformOffer(OfferRequest{DownlineID: 1, Type: TypeDividend, Period: PeriodWeekly, Tiers: dividendTiers})
+		f.must(f.svc.Accept(f.ctx, 1, c.ID))
+		w1 := time.Date(2026, 11, 2, 0, 0, 0, 0, manila) // a Monday
+		w2 := w1.AddDate(0, 0, 7)
+		// 15 active players: week 1 they win 30,000.00 in all, week 2 lose 90,000.00.
+		for i := int64(0); i < 15; i++ {
+			f.tree.add(400+i, 6, false)
+			f.figs.add(play{member: 400 + i, at: w1.Add(time.Hour), bet: 4_000_000, win: 4_200_000, valid: 4_000_000})
+			f.figs.add(play{member: 400 + i, at: w2.Add(time.Hour), bet: 5_000_000, win: 4_400_000, valid: 5_000_000})
+		}
+		f.setNow(w2.AddDate(0, 0, 7).Add(time.Hour))
+		if _, err := f.svc.Settle(f.ctx, TypeDividend, PeriodWeekly, w1, w2); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Settle(f.ctx, TypeDividend, PeriodWeekly, w2, w2.AddDate(0, 0, 7)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := f.svc.Settle(f.ctx, TypeDividend, PeriodMonthly, w1, w2)
+		f.code(err, "commission.period_open") // not a month
+		bills, err := f.svc.Bills(f.ctx, BillFilter{PayeeID: 1}, 1, 20)
+		if err != nil || bills.Total != 2 {
+			t.Fatalf("%+v %v", bills, err)
+		}
+		second, first := bills.List[0], bills.List[1] // newest first
+		if first.Status != BillNotReached || first.Inputs.NetLoss != -3_000_000 || first.Inputs.CarryOut != -3_000_000 {
+			t.Fatalf("week 1: %+v", first)
+		}
+		// 90,000.00 − 30,000.00 = 60,000.00 at tier 2 (valid 750,000.00, 15 active): 25 %.
+		if second.Status != BillPaid || second.Inputs.CarryIn != -3_000_000 || second.Inputs.Tier != 2 || second.Amount != 1_500_000 {
+			t.Fatalf("week 2: %+v", second)
+		}
+		if got := f.balance(ledger.PlayerMain(1, "PHP")); got != 1_500_000 {
+			t.Fatalf("1 holds %d", got)
+		}
+		f.verify()
+	})
+}
