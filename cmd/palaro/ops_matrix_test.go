@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/palaro/palaro/internal/commission"
+
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/account/feedbackops"
 	"github.com/palaro/palaro/internal/agent"
@@ -36,7 +38,8 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms} {
+		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
+		commission.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/palaro/palaro/internal/commission"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -45,6 +47,9 @@ type Main struct {
 	web webui.Options
 	// rg is responsible gaming (wire_rg.go), asked by the money paths.
 	rg *rg.Service
+	// commissions settles the agents' contracts; its Jobs are what the jobs
+	// framework runs (wire_commission.go).
+	commissions *commission.Service
 	// transfers are the transfer wallets (wire_transfer.go); responsible
 	// gaming asks them what vendors hold for a self-excluded player, and the
 	// back office's player page shows their balances.

@@ -142,6 +142,9 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
 	withdrawals := m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, figs, hasher) // wire_withdraw.go
 
+	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
+	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
+
 	// --- games: betting record, profit and loss; the winner boards are a consumer of the activity stream ---
 	stream.Register(records.NewWinners(games, account.NewStore(m.DB), m.Logger))
 	rounds := m.wireVendorRounds(ctx, gameWallet, transferRounds) // transfer vendors' rounds pulled in (wire_vendor_rounds.go)

@@ -162,6 +162,25 @@ func (s *Service) MembersByID(ctx context.Context, ids []int64) (map[int64]Membe
 	return s.store.membersByID(ctx, ids)
 }
 
+// DirectDownline lists the ids of the members whose upline is parentID
+// (account_member_parent index), in id order.
+func (s *Service) DirectDownline(ctx context.Context, parentID int64) ([]int64, error) {
+	rows, err := s.store.db.QueryContext(ctx, s.store.db.Rebind(`SELECT id FROM account_member WHERE parent_id = ? ORDER BY id`), parentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 // Login is one login of a member (a session row).
 type Login struct {
 	At         time.Time

@@ -40,6 +40,9 @@ type Config struct {
 	// Ops holds the back-office rules: the TOTP requirement and the
 	// adjustment approval amount (ops.go); private.
 	Ops Ops `json:"ops,omitempty"`
+	// Commission holds the agents' contract switches and settlement rules
+	// (commission.go); private.
+	Commission Commission `json:"commission"`
 }
 
 // Window is a scheduled period, Unix milliseconds, From included, To not.
@@ -428,6 +431,9 @@ func (c *Config) Validate() error {
 		return bad("%v", err)
 	}
 	if err := validateCashier(c.Cashier); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateCommission(c.Commission); err != nil {
 		return bad("%v", err)
 	}
 	if err := validateOps(c.Ops); err != nil {

@@ -134,5 +134,8 @@ func Demo() Config {
 		Cashier:     DemoCashier(),
 		// Adjustments above 10,000.00 wait for a second operator (the console's approval queue).
 		Ops: Ops{AdjustApprovalAbove: 1_000_000, CashierConfirmAbove: 2_000_000},
+		// Every contract type on; a member with 100.00 of valid bets in a
+		// period is active.
+		Commission: Commission{DailySalary: true, Dividend: true, HourlySalary: true, RealtimeSalary: true, ActiveMin: 10_000},
 	}
 }

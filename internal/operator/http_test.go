@@ -113,15 +113,15 @@ func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
 		RoleAdmin: Permissions,
 		RoleFinance: {PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead, PermPlayersRead,
-			PermBrandRead, PermGamesRead, PermReportsRead, PermAgentsRead},
+			PermBrandRead, PermGamesRead, PermReportsRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove},
 		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
 		RoleContent: {PermBrandRead, PermContentWrite},
 		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply,
 			PermAgentsRead, PermAgentsWrite},
 		RoleViewer: {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead,
-			PermAgentsRead},
+			PermAgentsRead, PermCommissionRead},
 	}
-	if len(Roles) != 6 || len(Permissions) != 20 { // the contract's 15, games.read, feedback.read, feedback.reply, agents.read and agents.write
+	if len(Roles) != 6 || len(Permissions) != 23 { // the contract's 15, games.read, feedback.read, feedback.reply, agents.read and .write, commission.read, .write and .approve
 		t.Fatalf("%d roles, %d permissions", len(Roles), len(Permissions))
 	}
 	for _, r := range Roles {

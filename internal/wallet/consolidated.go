@@ -18,6 +18,12 @@ type Consolidated struct {
 	Complete        bool   `json:"complete"` // false when a vendor did not answer (its balance is missing)
 	Currency        string `json:"currency"`
 	Decimals        int    `json:"decimals"`
+	// The spec's consolidated contract info: which agent contract types the
+	// brand offers (brand "commission" switches; docs/agents.md).
+	DailySalary    bool `json:"dailysalreqtype"`
+	Dividend       bool `json:"divtypereq"`
+	HourlySalary   bool `json:"contracthoursalreq"`
+	RealtimeSalary bool `json:"realtimesalreqtype"`
 }
 
 // Consolidated sums the caller's main wallet, vendor wallets and withdrawal
@@ -38,7 +44,9 @@ func (t *Transfers) Consolidated(ctx context.Context, c account.Caller) (Consoli
 	if err != nil {
 		return Consolidated{}, err
 	}
-	out := Consolidated{Main: w.Main.Balance, Complete: true, Currency: w.Currency, Decimals: w.Decimals}
+	out := Consolidated{Main: w.Main.Balance, Complete: true, Currency: w.Currency, Decimals: w.Decimals,
+		DailySalary: b.Commission.DailySalary, Dividend: b.Commission.Dividend, HourlySalary: b.Commission.HourlySalary,
+		RealtimeSalary: b.Commission.RealtimeSalary}
 	for _, v := range w.Vendors {
 		out.Vendors += v.Balance
 		out.Complete = out.Complete && v.Status == VendorOK

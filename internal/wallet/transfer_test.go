@@ -536,6 +536,12 @@ func TestConsolidated(t *testing.T) {
 			num(r.value["total"]) != DemoOpening || r.value["complete"] != true || r.value["currency"] != "PHP" {
 			t.Fatalf("%d %+v", r.status, r.env)
 		}
+		// The consolidated contract info: the demo brand offers every type.
+		for _, k := range []string{"dailysalreqtype", "divtypereq", "contracthoursalreq", "realtimesalreqtype"} {
+			if r.value[k] != true {
+				t.Fatalf("%s: %v", k, r.value[k])
+			}
+		}
 		s.setSwitch(SwitchAgentPolicy, false)
 		off := s.call(t, "GET", "/wps/member/info/funds/consolidated", token, "", nil)
 		if off.status != 403 || off.env.Code != "wallet.consolidated_off" {

@@ -58,6 +58,7 @@ const groups: { what: string; codes: string[]; ns: string; key: (code: string) =
   { what: 'account record remark codes (internal/wallet)', codes: stringSlice(go('internal/wallet/record.go'), 'RemarkCodes'), ns: 'wallet', key: (c) => `record.remarks.${c}` },
   { what: 'operator sign-in and approval codes (internal/operator)', codes: registered(go('internal/operator/errors.go'), 'ops.'), ns: 'errors', key: (c) => c },
   { what: 'agent tree, register centre and transfer codes (internal/agent, internal/account)', codes: [...registered(go('internal/agent/errors.go'), 'agent.'), ...registered(go('internal/account/errors.go'), 'agent.')], ns: 'errors', key: (c) => c },
+  { what: 'contract and commission codes (internal/commission)', codes: registered(go('internal/commission/commission.go'), 'commission.'), ns: 'errors', key: (c) => c },
 ];
 
 describe('server codes have translations', () => {

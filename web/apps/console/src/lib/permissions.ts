@@ -20,6 +20,9 @@ export const PERMISSIONS = [
   'games.write',
   'agents.read',
   'agents.write',
+  'commission.read',
+  'commission.write',
+  'commission.approve',
   'operators.manage',
   'audit.read',
 ] as const;
