@@ -10,7 +10,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 )
 
-// Store holds the contracts and bills (migration 0036). Nobody else reads
+// Store holds the contracts and bills (migration 0039). Nobody else reads
 // these tables.
 type Store struct{ db *db.DB }
 
