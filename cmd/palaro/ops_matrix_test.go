@@ -16,6 +16,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/account/feedbackops"
+	"github.com/palaro/palaro/internal/affiliate"
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
 	"github.com/palaro/palaro/internal/cashier"
@@ -35,7 +36,7 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms} {
+		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, affiliate.RoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -35,6 +35,8 @@ const (
 	KindWithdrawalRejected = "withdrawal_rejected"
 	KindWithdrawalPaid     = "withdrawal_paid"
 	KindFeedbackReply      = "feedback_reply"
+	KindAffiliateApproved  = "affiliate_approved" // code: the new agent's invitation code; type: its agent type
+	KindAffiliateRejected  = "affiliate_rejected" // reason: the operator's own words
 )
 
 // EventNotice is the realtime event type; its data is NoticeEvent.
@@ -103,6 +105,14 @@ var texts = map[string]map[string][2]string{
 	KindFeedbackReply: { // {reply} is the operator's own words
 		"EN": {"Reply to your feedback", "We answered your feedback: {reply}"},
 		"TY": {"Sagot sa iyong puna", "Sinagot namin ang iyong puna: {reply}"},
+	},
+	KindAffiliateApproved: {
+		"EN": {"Affiliate application approved", "Welcome aboard! You are now an agent. Your invitation code is {code}: open the agent centre to share it and follow your team."},
+		"TY": {"Aprubado ang application bilang affiliate", "Maligayang pagsali! Ahente ka na ngayon. Ang iyong code ng imbitasyon ay {code}: buksan ang agent centre para ibahagi ito at subaybayan ang iyong team."},
+	},
+	KindAffiliateRejected: {
+		"EN": {"Affiliate application not approved", "Your affiliate application was not approved: {reason}"},
+		"TY": {"Hindi naaprubahan ang application bilang affiliate", "Hindi naaprubahan ang iyong application bilang affiliate: {reason}"},
 	},
 	KindWithdrawalPaid: {
 		"EN": {"Withdrawal paid", "Your withdrawal of {amount} {currency} (order {orderNo}) has been paid. Please confirm when you receive it."},
