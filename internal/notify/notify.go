@@ -108,7 +108,7 @@ var texts = map[string]map[string][2]string{
 	},
 	KindAffiliateApproved: {
 		"EN": {"Affiliate application approved", "Welcome aboard! You are now an agent. Your invitation code is {code}: open the agent centre to share it and follow your team."},
-		"TY": {"Aprubado ang application bilang affiliate", "Maligayang pagsali! Ahente ka na ngayon. Ang iyong code ng imbitasyon ay {code}: buksan ang agent centre para ibahagi ito at subaybayan ang iyong team."},
+		"TY": {"Aprubado ang application bilang affiliate", "Maligayang pagsali! Ahente ka na ngayon. Ang iyong code ng imbitasyon ay {code}: buksan ang Sentro ng ahente para ibahagi ito at subaybayan ang iyong team."},
 	},
 	KindAffiliateRejected: {
 		"EN": {"Affiliate application not approved", "Your affiliate application was not approved: {reason}"},

@@ -232,7 +232,7 @@ func TestAuthorization(t *testing.T) {
 }
 
 func TestRenderEveryKind(t *testing.T) {
-	p := map[string]string{"amount": "1.00", "currency": "PHP", "orderNo": "X", "reason": "because", "reply": "thank you"}
+	p := map[string]string{"amount": "1.00", "currency": "PHP", "orderNo": "X", "reason": "because", "reply": "thank you", "code": "AB12CD34", "type": "41"}
 	for _, k := range Kinds() {
 		for _, lang := range []string{"EN", "TY"} {
 			title, body := Render(k, lang, p)
