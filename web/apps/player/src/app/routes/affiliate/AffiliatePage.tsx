@@ -162,6 +162,7 @@ export default function AffiliatePage() {
             }}
             onKeyChange={setCaptchaKey}
             error={captchaError ? t('affiliate:v.captchaRequired') : undefined}
+            data-testid="affiliate-captcha"
           />
         )}
         {serverError && (
