@@ -5,7 +5,6 @@
 // its state instead of the form. An operator reviews it in the console.
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Handshake, Send } from 'lucide-react';
@@ -16,13 +15,13 @@ import { apiGet, apiRequest } from '@/lib/api';
 import { solveBotCheck } from '@/lib/botcheck';
 import { paths } from '@/lib/paths';
 import { useSessionState } from '@/lib/ui-actions';
-import { CHANNELS, FIELD_OF_CODE, MESSAGE_MAX, applyBody, applySchema, type ApplyForm } from './form';
+import { CHANNELS, FIELD_OF_CODE, MESSAGE_MAX, applyBody, applyResolver, type ApplyForm } from './form';
 import f from '../../modals/forms.module.css';
 import s from './AffiliatePage.module.css';
 
 type Mine = { id: number; status: 'PENDING' | 'APPROVED' | 'REJECTED'; createdAt: number; reason?: string; invitationCode?: string } | null;
 
-const EMPTY: ApplyForm = { contactName: '', mobileNum: '', email: '', channel: '' as ApplyForm['channel'], channelUrl: '', audience: '', message: '', username: '' };
+const EMPTY: ApplyForm = { contactName: '', mobileNum: '', email: '', channel: '', channelUrl: '', audience: '', message: '', username: '' };
 
 export default function AffiliatePage() {
   const { t } = useTranslation(['affiliate', 'errors', 'common', 'auth'], { useSuspense: true });
@@ -34,7 +33,7 @@ export default function AffiliatePage() {
     queryFn: ({ signal }) => apiGet<Mine>('/wps/affiliate/application', undefined, signal),
     enabled: loggedIn,
   });
-  const form = useForm<ApplyForm>({ resolver: zodResolver(applySchema), defaultValues: EMPTY });
+  const form = useForm<ApplyForm>({ resolver: applyResolver, defaultValues: EMPTY });
   const [captcha, setCaptcha] = useState('');
   const [captchaKey, setCaptchaKey] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);

@@ -3,28 +3,49 @@
 // channel with its address or handle, an audience from 0 to 1e9, a message
 // of at most 500 characters; a visitor may wish a username. Lengths count
 // code points, like Go's runes.
-import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
 
+// Checked by hand rather than with Zod: Zod probes for eval when a schema is
+// made, which the storefront's policy forbids, and it would weigh on the
+// shared chunks the home page loads.
 export const CHANNELS = ['FACEBOOK', 'TIKTOK', 'YOUTUBE', 'TELEGRAM', 'INSTAGRAM', 'WEBSITE', 'OTHER'] as const;
 export const MESSAGE_MAX = 500;
 const len = (s: string) => [...s.trim()].length;
-const max = (n: number) => (s: string) => len(s) <= n;
 
-export const applySchema = z
-  .object({
-    contactName: z.string().refine((s) => len(s) >= 1, 'nameRequired').refine(max(64), 'tooLong'),
-    mobileNum: z.string().refine((s) => s.trim() === '' || /^[0-9 -]{6,20}$/.test(s.trim()), 'mobileInvalid'),
-    email: z.string().refine((s) => s.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim()), 'emailInvalid').refine(max(128), 'tooLong'),
-    channel: z.enum(CHANNELS, { message: 'channelRequired' }),
-    channelUrl: z.string().refine((s) => len(s) >= 1, 'channelUrlRequired').refine(max(256), 'tooLong'),
-    audience: z.string().refine((s) => /^\d{1,10}$/.test(s.trim()) && Number(s) <= 1_000_000_000, 'audienceInvalid'),
-    message: z.string().refine(max(MESSAGE_MAX), 'tooLong'),
-    username: z.string().refine(max(32), 'tooLong'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.mobileNum.trim() && !v.email.trim()) ctx.addIssue({ code: 'custom', path: ['mobileNum'], message: 'contactRequired' });
-  });
-export type ApplyForm = z.infer<typeof applySchema>;
+export type ApplyForm = {
+  contactName: string;
+  mobileNum: string;
+  email: string;
+  channel: (typeof CHANNELS)[number] | '';
+  channelUrl: string;
+  audience: string;
+  message: string;
+  username: string;
+};
+
+/** The first problem of each field, as a key of affiliate:v. */
+export function checkApply(v: ApplyForm): Partial<Record<keyof ApplyForm, string>> {
+  const e: Partial<Record<keyof ApplyForm, string>> = {};
+  if (len(v.contactName) < 1) e.contactName = 'nameRequired';
+  else if (len(v.contactName) > 64) e.contactName = 'tooLong';
+  if (v.mobileNum.trim() && !/^[0-9 -]{6,20}$/.test(v.mobileNum.trim())) e.mobileNum = 'mobileInvalid';
+  if (v.email.trim() && (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()) || len(v.email) > 128)) e.email = 'emailInvalid';
+  if (!v.mobileNum.trim() && !v.email.trim()) e.mobileNum = 'contactRequired';
+  if (!(CHANNELS as readonly string[]).includes(v.channel)) e.channel = 'channelRequired';
+  if (len(v.channelUrl) < 1) e.channelUrl = 'channelUrlRequired';
+  else if (len(v.channelUrl) > 256) e.channelUrl = 'tooLong';
+  if (!/^\d{1,10}$/.test(v.audience.trim()) || Number(v.audience) > 1_000_000_000) e.audience = 'audienceInvalid';
+  if (len(v.message) > MESSAGE_MAX) e.message = 'tooLong';
+  if (len(v.username) > 32) e.username = 'tooLong';
+  return e;
+}
+
+export const applyResolver: Resolver<ApplyForm> = async (values) => {
+  const problems = checkApply(values);
+  const keys = Object.keys(problems) as (keyof ApplyForm)[];
+  if (keys.length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(keys.map((k) => [k, { type: 'validate', message: problems[k] }])) };
+};
 
 /** The server's codes that name one field of the form. */
 export const FIELD_OF_CODE: Record<string, keyof ApplyForm> = {
