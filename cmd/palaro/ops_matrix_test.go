@@ -18,6 +18,7 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/account/feedbackops"
+	"github.com/palaro/palaro/internal/affiliate"
 	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
@@ -39,7 +40,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

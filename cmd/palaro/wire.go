@@ -84,6 +84,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	accountHTTP.Routes(mux)
 	m.wireOAuth(mux, accounts, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }, sealWrap) // Google, Facebook (oauth.go)
 
+	content.NewAgentHandler(contents, accounts).Routes(mux) // the agent centre's announcements, GET /wps/agent/announcements
+
 	// --- favourite and recent games (relay paths); launches record recent games through favorites.RecordLaunch ---
 	favorites := favorite.NewService(favorite.NewStore(m.DB), games, m.Clock)
 	favorite.NewHandler(favorites, accounts).Routes(mux)
@@ -132,6 +134,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 	// the feedback inbox: a reply reaches the player's messages (/ops/v1/feedback)
 	feedbackops.NewHandler(account.NewStore(m.DB), cash.Notices, operators, operators, m.Clock).Routes(mux)
+	// affiliate applications: the storefront's form and the console's review (wire_affiliate.go)
+	m.wireAffiliate(mux, accounts, cash.Notices, operators, func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() })
 
 	// --- games: the game wallet (sessions, rounds, idle-round sweeper) and the vendor callback API over it (wire_seamless.go) ---
 	gameWallet, vendorAPI, err := m.wireSeamless(ctx, mux, games, wallets)

@@ -60,12 +60,16 @@ var messages = map[string][2]string{
 	"account.already_bound":        {"This is already bound to your account.", "Naka-bind na ito sa iyong account."},
 	"account.no_verify_target":     {"Bind a mobile number or e-mail address first.", "Mag-bind muna ng numero ng mobile o e-mail address."},
 	// Moving a member to another upline (SetParent, for the agent domain).
-	"agent.member_not_found":     {"Member not found.", "Hindi nahanap ang miyembro."},
-	"agent.parent_not_found":     {"The new upline was not found.", "Hindi nahanap ang bagong upline."},
-	"agent.parent_not_agent":     {"The new upline must be an agent.", "Dapat ahente ang bagong upline."},
-	"agent.move_cycle":           {"A member cannot be moved under itself or its own team.", "Hindi maaaring ilipat ang miyembro sa ilalim ng sarili nito o ng sarili nitong team."},
-	"agent.move_same":            {"The member is already under that upline.", "Nasa ilalim na ng upline na iyon ang miyembro."},
-	"auth.verify_ticket_invalid": {"This verification has expired or was tried too many times. Please log in again.", "Nag-expire na ang beripikasyong ito o masyadong maraming beses nang sinubukan. Mag-login muli."},
+	"agent.member_not_found":        {"Member not found.", "Hindi nahanap ang miyembro."},
+	"agent.parent_not_found":        {"The new upline was not found.", "Hindi nahanap ang bagong upline."},
+	"agent.parent_not_agent":        {"The new upline must be an agent.", "Dapat ahente ang bagong upline."},
+	"agent.move_cycle":              {"A member cannot be moved under itself or its own team.", "Hindi maaaring ilipat ang miyembro sa ilalim ng sarili nito o ng sarili nitong team."},
+	"agent.move_same":               {"The member is already under that upline.", "Nasa ilalim na ng upline na iyon ang miyembro."},
+	"auth.verify_ticket_invalid":    {"This verification has expired or was tried too many times. Please log in again.", "Nag-expire na ang beripikasyong ito o masyadong maraming beses nang sinubukan. Mag-login muli."},
+	"account.already_agent":         {"This account is already an agent.", "Ahente na ang account na ito."},
+	"account.agent_type_invalid":    {"Choose an agent type: 1, 2, 41 or 42.", "Pumili ng uri ng ahente: 1, 2, 41 o 42."},
+	"account.upline_invalid":        {"The upline must be another active agent.", "Ang upline ay dapat ibang aktibong ahente."},
+	"account.invitation_code_clash": {"A new invitation code could not be made. Please try again.", "Hindi nakagawa ng bagong code ng imbitasyon. Pakisubukang muli."},
 }
 
 func init() {

@@ -5,6 +5,7 @@ package content
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +34,10 @@ const (
 	TypePopup     = "PU"
 	TypePromotion = "PR"
 	TypeHeadline  = "H"
+	// TypeAgent is an agent announcement (spec agentAnnouncement): shown
+	// only in the agent centre (GET /wps/agent/announcements), never by
+	// /wps/relay/announcements, so it is not in Types.
+	TypeAgent = "AG"
 )
 
 var (
@@ -83,7 +88,15 @@ type Announcement struct {
 	Summary     Text    `json:"summary,omitempty"`
 	Category    string  `json:"category,omitempty"`
 	Images      []Image `json:"announcementImages,omitempty"`
+	// AgentTypes: an agent announcement's audience, agent types 1, 2, 41,
+	// 42 (none: every agent). Agent announcements only.
+	AgentTypes []int `json:"agentTypes,omitempty"`
+	// Disabled: switched off by an operator (zero value: shown in its window).
+	Disabled bool `json:"disabled,omitempty"`
 }
+
+// AgentTypes are the account types an agent announcement may name (account.IsAgentType).
+var AgentTypes = []int{1, 2, 41, 42}
 
 // HelpSection is one help-centre page (/help#key).
 type HelpSection struct {
@@ -236,8 +249,18 @@ func (b *Banner) Validate() error {
 
 // Validate checks an announcement.
 func (a *Announcement) Validate() error {
-	if a.ID <= 0 || !contains(Types, a.Type) || a.Type == TypeBanner {
-		return invalid("announcement %d needs a positive id and type PL, PU, PR or H", a.ID)
+	if a.ID <= 0 || (!contains(Types, a.Type) && a.Type != TypeAgent) || a.Type == TypeBanner {
+		return invalid("announcement %d needs a positive id and type PL, PU, PR, H or AG", a.ID)
+	}
+	if a.Type != TypeAgent && len(a.AgentTypes) > 0 {
+		return invalid("only agent announcements take agent types")
+	}
+	seen := map[int]bool{}
+	for _, t := range a.AgentTypes {
+		if !slices.Contains(AgentTypes, t) || seen[t] {
+			return invalid("agent type %d", t)
+		}
+		seen[t] = true
 	}
 	if (a.Type == TypePopup) != (a.Execution != "") || (a.Execution != "" && !contains(Executions, a.Execution)) {
 		return invalid("announcement %d: execution A, B or F is for popups only", a.ID)

@@ -3,6 +3,7 @@ package content
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -211,7 +212,7 @@ func (s *Service) Announcements(ctx context.Context, q Query) (map[string]any, e
 func active(all []Announcement, typ string, now int64) []Announcement {
 	var out []Announcement
 	for _, a := range all {
-		if a.Type != typ || (a.StartTime != 0 && now < a.StartTime) || (a.EndTime != 0 && now >= a.EndTime) {
+		if a.Type != typ || a.Disabled || (a.StartTime != 0 && now < a.StartTime) || (a.EndTime != 0 && now >= a.EndTime) {
 			continue
 		}
 		out = append(out, a)
@@ -312,4 +313,34 @@ func (snap *Snapshot) Validate() error {
 		keys[snap.Help[i].Key] = true
 	}
 	return nil
+}
+
+// AgentNoticeView is an agent announcement as the agent centre reads it.
+type AgentNoticeView struct {
+	ID        int64  `json:"id"`
+	Title     string `json:"title"`
+	Content   string `json:"content"`
+	Time      int64  `json:"time"`      // published, Unix ms
+	StartTime int64  `json:"startTime"` // Unix ms, 0 open
+	EndTime   int64  `json:"endTime"`   // Unix ms, 0 open
+}
+
+// AgentAnnouncements answers GET /wps/agent/announcements: the agent
+// announcements switched on, inside their window and meant for this agent
+// type (or every agent), in the operators' order, in lang (EN, then TY,
+// when lang has no text).
+func (s *Service) AgentAnnouncements(ctx context.Context, agentType int, lang string) ([]AgentNoticeView, error) {
+	snap, err := s.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []AgentNoticeView{}
+	for _, a := range active(snap.Announcements, TypeAgent, s.clock.Now().UnixMilli()) {
+		if len(a.AgentTypes) > 0 && !slices.Contains(a.AgentTypes, agentType) {
+			continue
+		}
+		out = append(out, AgentNoticeView{ID: a.ID, Title: a.Title.In(lang), Content: a.Content.In(lang), Time: a.PublishedAt,
+			StartTime: a.StartTime, EndTime: a.EndTime})
+	}
+	return out, nil
 }

@@ -53,6 +53,8 @@ const (
 	KindCommissionAwaiting   = "commission_awaiting" // waiting for an operator's approval
 	KindCommissionRejected   = "commission_rejected"
 	KindCommissionExpired    = "commission_expired"
+	KindAffiliateApproved    = "affiliate_approved" // code: the new agent's invitation code; type: its agent type
+	KindAffiliateRejected    = "affiliate_rejected" // reason: the operator's own words
 )
 
 // EventNotice is the realtime event type; its data is NoticeEvent.
@@ -173,6 +175,14 @@ var texts = map[string]map[string][2]string{
 	KindCommissionExpired: {
 		"EN": {"Commission expired", "Your {type} commission of {amount} {currency} for the period from {period} could not be paid in time and has expired."},
 		"TY": {"Nag-expire ang komisyon", "Hindi naibayad sa takdang oras ang komisyong {type} mong {amount} {currency} para sa panahong mula {period} kaya nag-expire na ito."},
+	},
+	KindAffiliateApproved: {
+		"EN": {"Affiliate application approved", "Welcome aboard! You are now an agent. Your invitation code is {code}: open the agent centre to share it and follow your team."},
+		"TY": {"Aprubado ang application bilang affiliate", "Maligayang pagsali! Ahente ka na ngayon. Ang iyong code ng imbitasyon ay {code}: buksan ang Sentro ng ahente para ibahagi ito at subaybayan ang iyong team."},
+	},
+	KindAffiliateRejected: {
+		"EN": {"Affiliate application not approved", "Your affiliate application was not approved: {reason}"},
+		"TY": {"Hindi naaprubahan ang application bilang affiliate", "Hindi naaprubahan ang iyong application bilang affiliate: {reason}"},
 	},
 	KindWithdrawalPaid: {
 		"EN": {"Withdrawal paid", "Your withdrawal of {amount} {currency} (order {orderNo}) has been paid. Please confirm when you receive it."},

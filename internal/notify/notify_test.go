@@ -233,7 +233,7 @@ func TestAuthorization(t *testing.T) {
 
 func TestRenderEveryKind(t *testing.T) {
 	p := map[string]string{"amount": "1.00", "currency": "PHP", "orderNo": "X", "reason": "because", "reply": "thank you",
-		"contractId": "3", "type": "dividend", "upline": "agent01", "downline": "sub01", "period": "2026-11-27 00:00", "paid": "0.50"}
+		"contractId": "3", "type": "dividend", "upline": "agent01", "downline": "sub01", "period": "2026-11-27 00:00", "paid": "0.50", "code": "AB12CD34"}
 	for _, k := range Kinds() {
 		for _, lang := range []string{"EN", "TY"} {
 			title, body := Render(k, lang, p)

@@ -59,8 +59,8 @@ const (
 	PermReportsRead   Permission = "reports.read"
 	PermFeedbackRead  Permission = "feedback.read"  // the players' feedback inbox
 	PermFeedbackReply Permission = "feedback.reply" // answer and close it
-	PermAgentsRead    Permission = "agents.read"    // the agent tree, a member's upline chain
-	PermAgentsWrite   Permission = "agents.write"   // move a member to another upline
+	PermAgentsRead    Permission = "agents.read"    // the agent tree, a member's upline chain, affiliate applications
+	PermAgentsWrite   Permission = "agents.write"   // move a member to another upline, decide affiliate applications
 	// Agents' contracts and commission bills (internal/commission).
 	PermCommissionRead    Permission = "commission.read"
 	PermCommissionWrite   Permission = "commission.write"   // offer and end platform contracts to top agents

@@ -200,11 +200,16 @@ type AnnouncementInput struct {
 	Summary   content.Text    `json:"summary"`
 	Category  string          `json:"category"`
 	Images    []content.Image `json:"announcementImages"`
+	// AgentTypes and Active: agent announcements (type AG) name their
+	// audience (none: every agent) and may be switched off.
+	AgentTypes []int `json:"agentTypes"`
+	Active     *bool `json:"active"`
 }
 
 func (in AnnouncementInput) announcement() content.Announcement {
 	return content.Announcement{Type: in.Type, Execution: in.Execution, Sequence: in.Sequence, StartTime: in.StartTime, EndTime: in.EndTime,
-		Title: in.Title, Content: in.Content, Summary: in.Summary, Category: in.Category, Images: in.Images}
+		Title: in.Title, Content: in.Content, Summary: in.Summary, Category: in.Category, Images: in.Images, AgentTypes: in.AgentTypes,
+		Disabled: in.Active != nil && !*in.Active}
 }
 
 func (h *Handler) createAnnouncement(w http.ResponseWriter, r *http.Request, c operator.Caller) {

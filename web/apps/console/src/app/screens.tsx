@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, BarChart3, Gamepad2, LayoutDashboard, Megaphone, MessageSquareText, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
+import { Banknote, BarChart3, Gamepad2, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -108,6 +108,16 @@ export const SCREENS: readonly Screen[] = [
     allowed: (p) => p.includes('feedback.read'),
     load: () => import('./routes/feedback'),
     pages: [{ path: paths.feedbackItem(':id'), load: () => import('./routes/feedback-item') }],
+  },
+  {
+    path: paths.affiliates,
+    ns: 'console-affiliates',
+    label: 'nav',
+    icon: Handshake,
+    serves: ['agents.read', 'agents.write'],
+    allowed: (p) => p.includes('agents.read'),
+    load: () => import('./routes/affiliates'),
+    pages: [{ path: paths.affiliateItem(':id'), load: () => import('./routes/affiliates-item') }],
   },
   {
     path: paths.operators,

@@ -15,6 +15,8 @@ export const paths = {
   content: '/content',
   feedback: '/feedback',
   feedbackItem: (id: number | string) => `/feedback/${id}`,
+  affiliates: '/affiliates',
+  affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',
   brand: '/brand',

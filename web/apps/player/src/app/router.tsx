@@ -37,6 +37,7 @@ const memberCentre = page(() => import('./routes/member/centre/CentreRoute'));
 const agentLanding = page(() => import('./routes/agent/AgentLanding'));
 const agentHome = page(() => import('./routes/agent/AgentHome'));
 const notFound = page(() => import('./routes/not-found'));
+const affiliate = page(() => import('./routes/affiliate/AffiliatePage'));
 const resetPassword = page(() => import('./routes/reset-password'));
 // Palaro Originals (in-house games): the game frame, the verifier and the recall share one small route chunk.
 const originals = () => import('./routes/originals/routes');
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
           { id: 'reset-password', path: 'resetPassword', loader: resetRouteLoader(resetPassword.preload), Component: resetPassword.Component },
           ...CENTRE_PATHS.map((p): RouteObject => ({ id: `centre-${p}`, path: p, loader: centre.preload, Component: centre.Component })),
           { id: 'promotions', path: 'promotions', loader: promotions.preload, Component: promotions.Component },
+          { id: 'affiliate', path: 'affiliate', loader: affiliate.preload, Component: affiliate.Component },
           { id: 'originals-verify', path: 'originals/verify', loader: originalsVerify.preload, Component: originalsVerify.Component },
           {
             id: 'member-guard',

@@ -31,6 +31,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   agent: '/agent',
+  /** The affiliate application (issue 31, part 8). */
+  affiliate: '/affiliate',
   agentHome: '/agentHome',
   member: '/member',
   // Personal centre pages (app/routes/member/centre/registry.ts).

@@ -102,7 +102,7 @@ export function Footer() {
                 </button>
               </li>
               <li>
-                <Link to={paths.agent}>{t('layout:footer.affiliate')}</Link>
+                <Link to={paths.affiliate}>{t('layout:footer.affiliate')}</Link>
               </li>
             </ul>
           </nav>

@@ -29,6 +29,9 @@ export type Announcement = {
   summary?: Text;
   category?: string;
   announcementImages?: { url: string; sequence: number }[];
+  /** Agent announcements (AG): the agent types that read it (none: every agent), and whether it is switched off. */
+  agentTypes?: number[];
+  disabled?: boolean;
 };
 export type HelpSection = { key: string; sort: number; title: Text; content: Text };
 export type ContentDoc = { version: number; banners: Banner[]; announcements: Announcement[]; help: HelpSection[] };
@@ -39,13 +42,15 @@ export type LinkageType = (typeof LINKAGE_TYPES)[number];
 export const EXECUTIONS = ['A', 'B', 'F'] as const;
 export const PROMO_CATEGORIES = ['DEPOSIT', 'REBATE', 'VIP', 'REFERRAL', 'EVENT', 'NEWBIE'] as const;
 export const HELP_KEYS = ['about', 'term', 'privacy', 'responsible', 'deposit', 'withdraw', 'faq'] as const;
-export type AnnouncementType = 'PL' | 'H' | 'PU' | 'PR';
+export type AnnouncementType = 'PL' | 'H' | 'PU' | 'PR' | 'AG';
+/** Agent types an agent announcement may name (internal/content AgentTypes). */
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
 
 export const contentQuery = () =>
   queryOptions({ queryKey: ['ops', 'content'], queryFn: ({ signal }) => api.get<ContentDoc>('/ops/v1/content', undefined, signal) });
 
 export type BannerBody = Omit<Banner, 'id' | 'disabled'> & { active: boolean };
-export type AnnouncementBody = Omit<Announcement, 'id' | 'publishedAt'>;
+export type AnnouncementBody = Omit<Announcement, 'id' | 'publishedAt' | 'disabled'> & { active?: boolean };
 export type HelpBody = Omit<HelpSection, 'key'>;
 
 /** One change to the content; the list is read again after it. */

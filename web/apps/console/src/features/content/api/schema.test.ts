@@ -18,7 +18,7 @@ describe('content schemas mirror the server', () => {
     expect(bannerSchema.safeParse({ ...banner, title: { EN: 'x'.repeat(201), TY: 'b' } }).success).toBe(false);
   });
   it('announcements: content unless a headline, popups need A/B/F, promotions a summary, category and picture', () => {
-    const base = { type: 'PL' as const, execution: '', title: text, content: text, summary: {}, category: '', image: '', startTime: '', endTime: '' };
+    const base = { type: 'PL' as const, execution: '', title: text, content: text, summary: {}, category: '', image: '', startTime: '', endTime: '', agentTypes: [], active: true };
     expect(announcementSchema.safeParse(base).success).toBe(true);
     expect(announcementSchema.safeParse({ ...base, content: { EN: 'a' } }).success).toBe(false);
     expect(announcementSchema.safeParse({ ...base, type: 'H', content: {} }).success).toBe(true);
@@ -26,6 +26,8 @@ describe('content schemas mirror the server', () => {
     expect(announcementSchema.safeParse({ ...base, type: 'PU', execution: 'F' }).success).toBe(true);
     expect(announcementSchema.safeParse({ ...base, type: 'PR', category: 'EVENT', image: '/art/promo/1.svg' }).success).toBe(false);
     expect(announcementSchema.safeParse({ ...base, type: 'PR', category: 'EVENT', image: '/art/promo/1.svg', summary: text }).success).toBe(true);
+    expect(announcementSchema.safeParse({ ...base, type: 'AG', agentTypes: ['41'], active: false }).success).toBe(true);
+    expect(announcementSchema.safeParse({ ...base, type: 'AG', content: {} }).success).toBe(false);
   });
   it('help: title and content in TY and EN', () => {
     expect(helpSchema.safeParse({ sort: 1, title: text, content: text }).success).toBe(true);

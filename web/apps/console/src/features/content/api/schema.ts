@@ -60,7 +60,9 @@ export type BannerForm = z.infer<typeof bannerSchema>;
 
 export const announcementSchema = z
   .object({
-    type: z.enum(['PL', 'H', 'PU', 'PR']),
+    type: z.enum(['PL', 'H', 'PU', 'PR', 'AG']),
+    agentTypes: z.array(z.string()),
+    active: z.boolean(),
     execution: z.string(),
     title: textSchema(TITLE_MAX.announcement),
     content: textSchema(CONTENT_MAX, false),

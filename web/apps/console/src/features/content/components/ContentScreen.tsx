@@ -24,8 +24,8 @@ import {
 import { AnnouncementEditor, BannerEditor, HelpEditor } from './Editors';
 import s from './Content.module.css';
 
-type Tab = 'banners' | 'notices' | 'popups' | 'promotions' | 'help';
-const TABS: Tab[] = ['banners', 'notices', 'popups', 'promotions', 'help'];
+type Tab = 'banners' | 'notices' | 'popups' | 'promotions' | 'agents' | 'help';
+const TABS: Tab[] = ['banners', 'notices', 'popups', 'promotions', 'agents', 'help'];
 
 function when(ms?: number) {
   return ms ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
@@ -205,6 +205,8 @@ function Announcements({ doc, types }: { doc: ContentDoc; types: AnnouncementTyp
                         {Object.keys(a.title).join(' · ')}
                         {a.execution && ` · ${t(`popup.exec.${a.execution}`)}`}
                         {a.category && ` · ${a.category}`}
+                        {type === 'AG' && ` · ${a.agentTypes?.length ? a.agentTypes.map((n) => t(`agent.types.${n}`)).join(', ') : t('agent.everyAgent')}`}
+                        {a.disabled && ` · ${t('agent.off')}`}
                       </span>
                     </div>
                     <Status start={a.startTime} end={a.endTime} />
@@ -292,6 +294,8 @@ export function ContentScreen() {
           <Announcements doc={q.data} types={['PU']} />
         ) : tab === 'promotions' ? (
           <Announcements doc={q.data} types={['PR']} />
+        ) : tab === 'agents' ? (
+          <Announcements doc={q.data} types={['AG']} />
         ) : (
           <Help doc={q.data} />
         )}

@@ -10,6 +10,7 @@ import { errorText } from '@/lib/errors';
 import {
   BANNER_GROUPS,
   EXECUTIONS,
+  AGENT_TYPES,
   LINKAGE_TYPES,
   PROMO_CATEGORIES,
   saveAnnouncement,
@@ -180,6 +181,8 @@ export function AnnouncementEditor({ open, onClose, item, type }: Common & { ite
       image: item?.announcementImages?.[0]?.url ?? '',
       startTime: toLocalInput(item?.startTime),
       endTime: toLocalInput(item?.endTime),
+      agentTypes: (item?.agentTypes ?? []).map(String),
+      active: !item?.disabled,
     },
   });
   const { register, handleSubmit, formState, control, watch } = form;
@@ -199,6 +202,7 @@ export function AnnouncementEditor({ open, onClose, item, type }: Common & { ite
           summary: type === 'PR' ? cleanText(v.summary) : {},
           category: type === 'PR' ? v.category : '',
           announcementImages: type === 'PR' ? [{ url: v.image, sequence: 1 }] : [],
+          ...(type === 'AG' ? { agentTypes: v.agentTypes.map(Number), active: v.active } : {}),
         },
       },
       {
@@ -227,6 +231,20 @@ export function AnnouncementEditor({ open, onClose, item, type }: Common & { ite
               </option>
             ))}
           </SelectField>
+        )}
+        {type === 'AG' && (
+          <fieldset className={s.checks}>
+            <legend>{t('agent.audience')}</legend>
+            <p className={s.hint}>{t('agent.audienceHint')}</p>
+            {AGENT_TYPES.map((n) => (
+              <label key={n} className={s.check}>
+                <input type="checkbox" value={String(n)} {...register('agentTypes')} /> {t(`agent.types.${n}`)}
+              </label>
+            ))}
+            <label className={s.check}>
+              <input type="checkbox" {...register('active')} /> {t('agent.active')}
+            </label>
+          </fieldset>
         )}
         {type === 'PR' && (
           <SelectField label={t('promo.category')} {...register('category')}>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { previewHtml } from '../api/content';
 import s from './Preview.module.css';
 
-export type PreviewItem = { kind: 'banner' | 'PL' | 'H' | 'PU' | 'PR' | 'help'; title: string; html: string; summary?: string; image?: string };
+export type PreviewItem = { kind: 'banner' | 'PL' | 'H' | 'PU' | 'PR' | 'AG' | 'help'; title: string; html: string; summary?: string; image?: string };
 
 export function Preview({ item }: { item: PreviewItem }) {
   const { t } = useTranslation('console-content');
@@ -31,7 +31,7 @@ export function Preview({ item }: { item: PreviewItem }) {
         </article>
       )}
       {item.kind === 'H' && <div className={s.marquee}>{item.title}</div>}
-      {(item.kind === 'PL' || item.kind === 'PU' || item.kind === 'help') && (
+      {(item.kind === 'PL' || item.kind === 'PU' || item.kind === 'AG' || item.kind === 'help') && (
         <div className={s.modal}>
           <h3>{item.title}</h3>
           <div className={s.prose} dangerouslySetInnerHTML={{ __html: html }} />

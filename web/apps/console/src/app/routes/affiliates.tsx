@@ -1,0 +1,5 @@
+import { AffiliateList } from '@/features/affiliates';
+
+export default function AffiliatesRoute() {
+  return <AffiliateList />;
+}

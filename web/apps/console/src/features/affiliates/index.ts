@@ -1,0 +1,2 @@
+export { AffiliateList } from './components/AffiliateList';
+export { AffiliateDetail } from './components/AffiliateDetail';
