@@ -32,6 +32,8 @@ export const paths = {
   register: '/register',
   agent: '/agent',
   agentHome: '/agentHome',
+  /** An agent-centre page (app/routes/agent/centre/registry.ts). */
+  agentPage: (key: string) => `/agentHome/${key}`,
   member: '/member',
   // Personal centre pages (app/routes/member/centre/registry.ts).
   transferFund: '/member/transferFund',
@@ -66,5 +68,5 @@ export function isSideMenuCollapsedPath(pathname: string): boolean {
 /** The agent pages (/agent, /agentHome): their own layout, no announcement popups (spec section 4). */
 export function isAgentPagePath(pathname: string): boolean {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
-  return p === paths.agent.toLowerCase() || p === paths.agentHome.toLowerCase();
+  return p === paths.agent.toLowerCase() || p === paths.agentHome.toLowerCase() || p.startsWith(`${paths.agentHome.toLowerCase()}/`);
 }

@@ -1,0 +1,60 @@
+// The agent centre's pages (spec section 2, "Agent center menu" and the agent
+// centre's left nav). The router serves /agentHome/<key> from this list and
+// the nav shows only the entries listed here, in the spec's order. A page
+// whose backend has not landed is simply not listed (never a placeholder).
+// To add a page: one line { key, load } in AGENT_PAGES (and /agentHome/<key>
+// in internal/webui/routes.json, which app/routes.test.ts checks). Keep this
+// file free of heavy imports: the router imports it; the pages are lazy.
+import type { ComponentType } from 'react';
+
+/** The left nav of the agent centre, in the spec's order. */
+export const AGENT_MENU_ORDER = [
+  'deposit',
+  'withdraw',
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+  'agentDividendRecordCopy2',
+  'agentDailyWages2',
+  'agentHourSalary',
+  'agentRealtimeSalary',
+  'messageV2',
+  'customerService',
+] as const;
+export type AgentMenuKey = (typeof AGENT_MENU_ORDER)[number];
+
+/**
+ * The contract type each bill page needs (a flag of the consolidated contract
+ * info, spec section 3): the entry shows only when the brand enables it.
+ */
+export const CONTRACT_PAGE_FLAG = {
+  agentDividendRecordCopy2: 'divtypereq',
+  agentDailyWages2: 'dailysalreqtype',
+  agentHourSalary: 'contracthoursalreq',
+  agentRealtimeSalary: 'realtimesalreqtype',
+} as const satisfies Partial<Record<AgentMenuKey, string>>;
+export type ContractFlag = (typeof CONTRACT_PAGE_FLAG)[keyof typeof CONTRACT_PAGE_FLAG];
+
+export type AgentPage = { key: AgentMenuKey; load: () => Promise<{ default: ComponentType }> };
+
+/** Pages under /agentHome/<key>; /agentHome itself is the centre's start page. */
+export const AGENT_PAGES: AgentPage[] = [
+  { key: 'deposit', load: () => import('./pages/DepositPage') },
+  { key: 'withdraw', load: () => import('./pages/WithdrawPage') },
+  { key: 'registerCenter', load: () => import('./pages/RegisterCenterPage') },
+  { key: 'messageV2', load: () => import('./pages/MessagesPage') },
+  { key: 'customerService', load: () => import('./pages/CustomerServicePage') },
+];
+
+export function agentPath(key: AgentMenuKey): string {
+  return `/agentHome/${key}`;
+}
+
+export function contractFlagOf(key: AgentMenuKey): ContractFlag | undefined {
+  return (CONTRACT_PAGE_FLAG as Partial<Record<AgentMenuKey, ContractFlag>>)[key];
+}
