@@ -20,7 +20,7 @@ import { clockText, gmtOffset, useNow } from '../clock';
 import { AgentSuspense } from '../Fallback';
 import { useContractFlags } from './contractFlags';
 import { NAV_ICONS, visibleAgentEntries } from './nav';
-import { AGENT_PAGES, agentPath, contractFlagOf, type AgentMenuKey } from './registry';
+import { AGENT_PAGES, agentPath, contractFlagOf, type AgentPageKey } from './registry';
 import s from './AgentCentre.module.css';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -39,10 +39,10 @@ function lazyPage(load: Loader): Page {
 }
 
 const start = lazyPage(() => import('./pages/StartPage'));
-const pages = new Map<string, Page & { key: AgentMenuKey }>(AGENT_PAGES.map((p) => [p.key.toLowerCase(), { key: p.key, ...lazyPage(p.load) }]));
+const pages = new Map<string, Page & { key: AgentPageKey }>(AGENT_PAGES.map((p) => [p.key.toLowerCase(), { key: p.key, ...lazyPage(p.load) }]));
 
 /** The page for the part of the path after /agentHome/ ("" is the start page). */
-export function agentPageFor(rest: string): (Page & { key?: AgentMenuKey }) | undefined {
+export function agentPageFor(rest: string): (Page & { key?: AgentPageKey }) | undefined {
   const key = rest.replace(/\/+$/, '');
   if (key === '') return start;
   if (key.includes('/')) return undefined;
@@ -191,7 +191,7 @@ function AgentHeader({ nickname, onSignOut, leaving }: { nickname?: string; onSi
 }
 
 /** The left nav (desktop) or a drop-down top menu (phone); the same links. */
-function AgentNav({ entries, loading }: { entries: AgentMenuKey[]; loading: boolean }) {
+function AgentNav({ entries, loading }: { entries: AgentPageKey[]; loading: boolean }) {
   const { t } = useTranslation('agent', { useSuspense: true });
   const [open, setOpen] = useState(false);
   const location = useLocation();

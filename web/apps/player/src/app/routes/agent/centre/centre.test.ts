@@ -1,6 +1,6 @@
 import { flagOn, readContractFlags } from './contractFlags';
 import { visibleAgentEntries } from './nav';
-import { AGENT_MENU_ORDER, type AgentMenuKey } from './registry';
+import { AGENT_MENU_ORDER, type AgentPageKey } from './registry';
 
 const ALL = AGENT_MENU_ORDER.map((key) => ({ key }));
 const OFF = readContractFlags(undefined);
@@ -16,7 +16,7 @@ test('the nav keeps the spec order and hides contract pages whose type is off', 
 });
 
 test('only registered pages are listed, and customer service only with a channel', () => {
-  const pages: { key: AgentMenuKey }[] = [{ key: 'customerService' }, { key: 'deposit' }];
+  const pages: { key: AgentPageKey }[] = [{ key: 'customerService' }, { key: 'deposit' }];
   expect(visibleAgentEntries(OFF, true, pages)).toEqual(['deposit', 'customerService']);
   expect(visibleAgentEntries(OFF, false, pages)).toEqual(['deposit']);
 });

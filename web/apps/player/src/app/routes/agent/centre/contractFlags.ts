@@ -1,13 +1,16 @@
 // Which contract-type pages the agent centre shows (spec sections 2, 3 and 6):
-// the consolidated contract info (GET /wps/member/info/funds/consolidated)
-// carries one flag per contract type (divtypereq, dailysalreqtype,
-// contracthoursalreq, realtimesalreqtype). The spec makes that call only for
-// real users while the brand's AGENTPOLICY3 switch is on; with the switch off
-// there is no contract info to read, so the four bill pages stay out of the
-// menu (an agent of such a brand has no contracts to show bills for).
+// the consolidated contract info carries one flag per contract type
+// (divtypereq, dailysalreqtype, contracthoursalreq, realtimesalreqtype). The
+// server answers it at GET /wps/agent/contracts/info (internal/commission,
+// docs/commission-api.md; the consolidated funds call of
+// GET /wps/member/info/funds/consolidated carries balances only). The spec
+// makes the consolidated calls only for real users while the brand's
+// AGENTPOLICY3 switch is on; with the switch off there is no contract info to
+// read, so the four bill pages stay out of the menu (the brand runs no agent
+// policy, so there are no contract bills to show). A failed call hides them too.
 import { useQuery } from '@tanstack/react-query';
 import { switchEnabled } from '@/features/system/switches';
-import { consolidatedQuery } from '@/features/wallet/api/consolidated';
+import { contractInfoQuery } from '@/features/agent/api/commission';
 import { useSession } from '@/lib/session';
 import { useBrandInfo } from '../../../brand';
 import { CONTRACT_PAGE_FLAG, type ContractFlag } from './registry';
@@ -36,9 +39,9 @@ export function readContractFlags(answer: unknown): ContractFlags {
 /** The flags, and whether they are still loading (the menu waits rather than flashing entries). */
 export function useContractFlags(): { flags: ContractFlags; loading: boolean } {
   const info = useBrandInfo();
-  const { token, loggedIn, isTrial } = useSession();
-  const on = switchEnabled(info.whitelabel, 'AGENTPOLICY3') && loggedIn && !isTrial;
-  const q = useQuery(consolidatedQuery(token, on));
+  const { loggedIn, isTrial, isAgent } = useSession();
+  const on = switchEnabled(info.whitelabel, 'AGENTPOLICY3') && loggedIn && !isTrial && isAgent;
+  const q = useQuery({ ...contractInfoQuery(on), retry: false });
   if (!on) return { flags: NONE, loading: false };
-  return { flags: q.data ? readContractFlags(q.data) : NONE, loading: q.isPending };
+  return { flags: q.data ? readContractFlags(q.data) : NONE, loading: q.isPending && q.fetchStatus !== 'idle' };
 }

@@ -22,10 +22,10 @@ import {
   CalendarDays,
   type LucideProps,
 } from 'lucide-react';
-import { AGENT_MENU_ORDER, AGENT_PAGES, contractFlagOf, type AgentMenuKey } from './registry';
+import { AGENT_EXTRA_PAGES, AGENT_MENU_ORDER, AGENT_PAGES, contractFlagOf, type AgentPageKey } from './registry';
 import type { ContractFlags } from './contractFlags';
 
-export const NAV_ICONS: Record<AgentMenuKey, ComponentType<LucideProps>> = {
+export const NAV_ICONS: Record<AgentPageKey, ComponentType<LucideProps>> = {
   deposit: ArrowDownToLine,
   withdraw: ArrowUpFromLine,
   agentAnnouncement: Megaphone,
@@ -42,14 +42,13 @@ export const NAV_ICONS: Record<AgentMenuKey, ComponentType<LucideProps>> = {
   agentRealtimeSalary: Zap,
   messageV2: MessageSquare,
   customerService: Headset,
+  contractRequests: FileSignature,
 };
 
-export const CONTRACTS_ICON = FileSignature;
-
-/** The entries to show, in the spec's order. */
-export function visibleAgentEntries(flags: ContractFlags, hasCustomerService: boolean, pages: readonly { key: AgentMenuKey }[] = AGENT_PAGES): AgentMenuKey[] {
-  const have = new Set<AgentMenuKey>(pages.map((p) => p.key));
-  return AGENT_MENU_ORDER.filter((k) => {
+/** The entries to show: the spec's nav in its order, then the extra pages. */
+export function visibleAgentEntries(flags: ContractFlags, hasCustomerService: boolean, pages: readonly { key: AgentPageKey }[] = AGENT_PAGES): AgentPageKey[] {
+  const have = new Set<AgentPageKey>(pages.map((p) => p.key));
+  return [...AGENT_MENU_ORDER, ...AGENT_EXTRA_PAGES].filter((k) => {
     if (!have.has(k)) return false;
     if (k === 'customerService' && !hasCustomerService) return false;
     const flag = contractFlagOf(k);

@@ -1,10 +1,13 @@
-// Agent centre: register centre (spec registerCenter). The agent's invitation
-// code and registration link (with copy and a QR code).
+// Agent centre: register centre (spec registerCenter): the agent's own
+// invitation code and link (copy, QR code), direct creation of a downline
+// member or sub-agent, and invitation links per account type.
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
 import { useSession } from '@/lib/session';
-import { PageHead } from './PageHead';
+import { CreateDownline } from './CreateDownline';
+import { InviteLinks } from './InviteLinks';
 import { Invitation } from './Invitation';
+import { PageHead } from './PageHead';
 
 export default function RegisterCenterPage() {
   const { t } = useTranslation('agent', { useSuspense: true });
@@ -13,6 +16,8 @@ export default function RegisterCenterPage() {
     <>
       <PageHead icon={<UserPlus size={22} />} title={t('agent:menu.registerCenter')} lead={t('agent:register.lead')} />
       <Invitation code={info?.affiliateCode} loading={!info} />
+      <CreateDownline />
+      <InviteLinks />
     </>
   );
 }
