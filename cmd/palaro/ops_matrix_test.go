@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/account/feedbackops"
 	"github.com/palaro/palaro/internal/brand"
 	brandops "github.com/palaro/palaro/internal/brand/ops"
@@ -35,7 +36,7 @@ import (
 func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
-		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms} {
+		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

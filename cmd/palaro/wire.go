@@ -173,6 +173,11 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	m.wirePlayers(mux, playersWiring{Accounts: accounts, Wallets: wallets, Records: betRecords, GameWallet: gameWallet,
 		Inhouse: inhouseServer, Deposits: cash.Deposits, Withdrawals: withdrawals, Operators: operators})
 
+	// --- agents: the tree (a stream consumer, wire_activity.go), register centre, team, transfers,
+	// the console's tree and moves (wire_agent.go) ---
+	m.wireAgents(mux, agentWiring{Accounts: accounts, Wallets: wallets, Withdrawals: withdrawals, Brands: brands, Operators: operators,
+		ClientIP: func(r *http.Request) string { return brand.ClientFrom(r, edge).IP.String() }})
+
 	if err := m.startActivity(ctx, stream); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/activity"
+	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
@@ -34,9 +35,10 @@ func (m *Main) startActivity(ctx context.Context, stream *activity.Service) erro
 }
 
 // streamConsumers are the consumers `palaro serve` runs and `palaro events
-// replay` can rebuild; the daily figures first, then the report rows.
+// replay` can rebuild; the daily figures first, then the report rows and
+// the agent tree.
 func streamConsumers(d *db.DB, brands *brand.Service) []activity.Consumer {
-	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location)}
+	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location), agent.NewTree()}
 }
 
 // roundDays gives the figures' verify the rounds' own record: the seamless

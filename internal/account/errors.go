@@ -59,7 +59,13 @@ var messages = map[string][2]string{
 	"account.email_required":       {"Please enter your e-mail address.", "Pakilagay ang iyong e-mail address."},
 	"account.already_bound":        {"This is already bound to your account.", "Naka-bind na ito sa iyong account."},
 	"account.no_verify_target":     {"Bind a mobile number or e-mail address first.", "Mag-bind muna ng numero ng mobile o e-mail address."},
-	"auth.verify_ticket_invalid":   {"This verification has expired or was tried too many times. Please log in again.", "Nag-expire na ang beripikasyong ito o masyadong maraming beses nang sinubukan. Mag-login muli."},
+	// Moving a member to another upline (SetParent, for the agent domain).
+	"agent.member_not_found":     {"Member not found.", "Hindi nahanap ang miyembro."},
+	"agent.parent_not_found":     {"The new upline was not found.", "Hindi nahanap ang bagong upline."},
+	"agent.parent_not_agent":     {"The new upline must be an agent.", "Dapat ahente ang bagong upline."},
+	"agent.move_cycle":           {"A member cannot be moved under itself or its own team.", "Hindi maaaring ilipat ang miyembro sa ilalim ng sarili nito o ng sarili nitong team."},
+	"agent.move_same":            {"The member is already under that upline.", "Nasa ilalim na ng upline na iyon ang miyembro."},
+	"auth.verify_ticket_invalid": {"This verification has expired or was tried too many times. Please log in again.", "Nag-expire na ang beripikasyong ito o masyadong maraming beses nang sinubukan. Mag-login muli."},
 }
 
 func init() {

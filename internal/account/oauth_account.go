@@ -125,16 +125,13 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 	if err != nil {
 		return LoginResult{}, err
 	}
-	var parentID int64
+	aff := affiliate{memberType: TypeMember}
 	if req.AffiliateCode != "" {
-		agent, err := o.svc.store.AgentByAffiliateCode(ctx, req.AffiliateCode)
+		a, err := o.svc.resolveAffiliate(ctx, req.AffiliateCode)
 		if err != nil {
-			if apperr.As(err).Kind == apperr.KindNotFound {
-				return LoginResult{}, apperr.Invalid("account.affiliate_invalid")
-			}
 			return LoginResult{}, err
 		}
-		parentID = agent.ID
+		aff = a
 	} else if !bc.SwitchOn("DIRECTREG3") {
 		return LoginResult{}, required("affiliateCode")
 	}
@@ -149,9 +146,12 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 		if nick == "" {
 			nick = account
 		}
-		m := Member{Account: account, Nickname: nick, Type: TypeMember, PasswordChangedAt: now,
-			AffiliateCode: strings.ToUpper(req.AffiliateCode), ParentID: parentID, RegisterMethod: "WEB",
+		m := Member{Account: account, Nickname: nick, Type: aff.memberType, PasswordChangedAt: now,
+			AffiliateCode: strings.ToUpper(req.AffiliateCode), ParentID: aff.parentID, RegisterMethod: "WEB",
 			RegisterIP: cl.IP, RegisterURL: "oauth:" + t.Provider, CreatedAt: now}
+		if IsAgentType(m.Type) {
+			m.OwnAffiliateCode = newAgentCode()
+		}
 		sess, token := o.svc.newSession(0, false, LoginTypeThirdParty, cl)
 		_, err := o.svc.store.CreateLinkedMember(ctx, hash, &m, &sess, now)
 		if err != nil {

@@ -86,16 +86,13 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 			return LoginResult{}, err
 		}
 	}
-	var parentID int64
+	aff := affiliate{memberType: TypeMember}
 	if req.AffiliateCode != "" {
-		agent, err := s.store.AgentByAffiliateCode(ctx, req.AffiliateCode)
+		a, err := s.resolveAffiliate(ctx, req.AffiliateCode)
 		if err != nil {
-			if apperr.As(err).Kind == apperr.KindNotFound {
-				return LoginResult{}, apperr.Invalid("account.affiliate_invalid")
-			}
 			return LoginResult{}, err
 		}
-		parentID = agent.ID
+		aff = a
 	} else if !bc.SwitchOn("DIRECTREG3") {
 		return LoginResult{}, required("affiliateCode")
 	}
@@ -116,10 +113,10 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 		return LoginResult{}, err
 	}
 	now := s.clock.Now()
-	m := Member{Account: req.Username, Nickname: req.Username, Type: TypeMember, PasswordHash: hash,
+	m := Member{Account: req.Username, Nickname: req.Username, Type: aff.memberType, PasswordHash: hash,
 		PasswordChangedAt: now, Email: req.Email, Mobile: req.MobileNum, CountryDialingCode: req.CountryDialingCode,
 		PayeeName: req.PayeeName, ReferralCode: req.ReferralCode, AffiliateCode: strings.ToUpper(req.AffiliateCode),
-		ParentID: parentID, RegisterURL: req.RegisterURL, Domain: req.Domain, RegisterMethod: req.RegisterMethod,
+		ParentID: aff.parentID, RegisterURL: req.RegisterURL, Domain: req.Domain, RegisterMethod: req.RegisterMethod,
 		RegisterIP: cl.IP, Extra: extra, CreatedAt: now}
 	login := req.Login == nil || *req.Login
 	var sess *Session
@@ -128,7 +125,7 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 		ss, tok := s.newSession(0, false, method, cl)
 		sess, token = &ss, tok
 	}
-	if err := s.store.CreateMemberWithSession(ctx, &m, sess); err != nil {
+	if err := s.createWithCode(ctx, &m, sess); err != nil {
 		return LoginResult{}, err
 	}
 	s.audit(ctx, AuditEvent{MemberID: m.ID, Account: m.Account, Event: EventRegister, IP: cl.IP, Detail: method})
@@ -293,10 +290,7 @@ func (s *Service) CheckAffiliate(ctx context.Context, code, domain string, cl Cl
 	if err := s.hit(ctx, "affiliate:ip:"+cl.IP, time.Minute, s.cfg.AffiliatePerIP, "request.too_many"); err != nil {
 		return Affiliate{}, err
 	}
-	if _, err := s.store.AgentByAffiliateCode(ctx, code); err != nil {
-		if apperr.As(err).Kind == apperr.KindNotFound {
-			return Affiliate{}, apperr.Invalid("account.affiliate_invalid")
-		}
+	if _, err := s.resolveAffiliate(ctx, code); err != nil {
 		return Affiliate{}, err
 	}
 	return Affiliate{Code: strings.ToUpper(code), Domain: domain, Valid: true}, nil

@@ -124,6 +124,7 @@ type Service struct {
 	sessions *session.Cache[cachedSession]
 	events   SessionEvents
 	gate     Gate                  // responsible gaming (UseGate, gate.go); nil: none
+	invites  InviteCodes           // invitation links (UseInvites, agent_tree.go); nil: agents' own codes only
 	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
 
 	hasher      *Hasher       // the process-wide bound on argon2id (hasher.go)

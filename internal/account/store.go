@@ -156,7 +156,7 @@ func createMember(ctx context.Context, tx *db.Tx, m *Member, how string) error {
 		at = time.Now()
 	}
 	if err := activity.Append(ctx, tx, activity.Fact{Key: "member:" + strconv.FormatInt(m.ID, 10), Kind: activity.Registered,
-		MemberID: m.ID, Detail: how, Ref: m.RegisterMethod, At: at}); err != nil {
+		MemberID: m.ID, Detail: how, Ref: idText(m.ParentID), At: at}); err != nil {
 		return apperr.Internal(err, "registration fact")
 	}
 	return nil

@@ -50,8 +50,17 @@ const (
 	// credit to the member is positive); Detail the reason; Ref the operator.
 	Adjustment Kind = "adjustment"
 	// Registered: a member account was created. Detail: how (password,
-	// oauth provider, trial).
+	// oauth provider, trial); Ref: its upline's id ("" for none).
 	Registered Kind = "member.registered"
+	// Moved: a member was moved under another upline (an operator's
+	// action), written with the change of its parent. Ref is the new
+	// upline's id ("" for none), Detail the old one's.
+	Moved Kind = "member.moved"
+	// AgentTransfer: money moved between an agent and its direct downline
+	// (either way), written with its ledger posting (kind agent_transfer).
+	// MemberID is the payer, Ref the payee's id, Amount; Detail
+	// "downline" (agent to downline) or "upline" (member to upline).
+	AgentTransfer Kind = "transfer.agent"
 	// LoggedIn: a member session started. Detail: the client IP.
 	LoggedIn Kind = "member.login"
 	// LimitChanged: a responsible-gaming setting changed (set, lowered,

@@ -20,6 +20,33 @@ type Cashier struct {
 	// withdrawal; absent means 1, 0 turns the check off.
 	TurnoverMultiple *int64        `json:"turnoverMultiple,omitempty"`
 	Withdraw         WithdrawRules `json:"withdraw"`
+	// AgentTransfer bounds one transfer between an agent and its downline
+	// (either way); zero fields take the defaults.
+	AgentTransfer TransferRules `json:"agentTransfer,omitempty"`
+}
+
+// TransferRules bounds one agent transfer, in minor units.
+type TransferRules struct {
+	Min int64 `json:"min,omitempty"`
+	Max int64 `json:"max,omitempty"`
+}
+
+// Defaults of the agent transfer rules (at 2 decimals: 1.00 and 50,000.00).
+const (
+	DefaultAgentTransferMin = 100
+	DefaultAgentTransferMax = 5_000_000
+)
+
+// AgentTransferLimits are the agent transfer rules with defaults filled in.
+func (c Cashier) AgentTransferLimits() TransferRules {
+	t := c.AgentTransfer
+	if t.Min <= 0 {
+		t.Min = DefaultAgentTransferMin
+	}
+	if t.Max <= 0 {
+		t.Max = DefaultAgentTransferMax
+	}
+	return t
 }
 
 // Deposit method types.
@@ -156,6 +183,12 @@ func validateCashier(c Cashier) error {
 	}
 	if l := c.WithdrawLimits(); l.Max < l.Min {
 		return fmt.Errorf("cashier.withdraw: want min <= max")
+	}
+	if t := c.AgentTransfer; t.Min < 0 || t.Max < 0 {
+		return fmt.Errorf("cashier.agentTransfer values must not be negative")
+	}
+	if l := c.AgentTransferLimits(); l.Max < l.Min {
+		return fmt.Errorf("cashier.agentTransfer: want min <= max")
 	}
 	return nil
 }

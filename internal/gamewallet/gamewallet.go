@@ -51,13 +51,20 @@ func (r Round) Profit() int64 { return r.Win - r.ValidBet }
 // category, vendor and status; newest first, paged by Offset and Limit.
 type RoundQuery struct {
 	MemberID int64
-	From, To time.Time
-	GameType string
-	Vendor   string
-	Status   string
-	Offset   int
-	Limit    int // 1..500; 0 means 20
+	// MemberIDs, instead of MemberID: the rounds of several members
+	// together (an agent's team, at most MaxQueryMembers).
+	MemberIDs []int64
+	From, To  time.Time
+	GameType  string
+	Vendor    string
+	Status    string
+	Offset    int
+	Limit     int // 1..500; 0 means 20
 }
+
+// MaxQueryMembers bounds RoundQuery.MemberIDs: each member's rounds are
+// read through the (member_id, started_at) index.
+const MaxQueryMembers = 1000
 
 // Totals sums the rounds a query matches (all pages).
 type Totals struct {

@@ -101,7 +101,7 @@ func (s *Service) RoundTotals(ctx context.Context, q RoundQuery) (Totals, error)
 
 func normaliseQuery(q *RoundQuery) error {
 	switch {
-	case q.MemberID <= 0:
+	case q.MemberID <= 0 && len(q.MemberIDs) == 0, q.MemberID > 0 && len(q.MemberIDs) > 0, len(q.MemberIDs) > MaxQueryMembers:
 		return apperr.Invalid("gamewallet.invalid_query").With("reason", "member")
 	case q.To.Before(q.From):
 		return apperr.Invalid("gamewallet.invalid_query").With("reason", "range")

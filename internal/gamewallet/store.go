@@ -355,8 +355,18 @@ func (s *Store) idleRounds(ctx context.Context, cutoff int64, limit int) ([]roun
 // where builds the filter of a member's rounds.
 func roundWhere(q RoundQuery) (string, []any) {
 	var b strings.Builder
-	b.WriteString(` WHERE member_id = ? AND started_at >= ? AND started_at < ?`)
-	args := []any{q.MemberID, q.From.UnixMilli(), q.To.UnixMilli()}
+	var args []any
+	if len(q.MemberIDs) > 0 {
+		b.WriteString(` WHERE member_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(q.MemberIDs)), ", ") + `)`)
+		for _, id := range q.MemberIDs {
+			args = append(args, id)
+		}
+	} else {
+		b.WriteString(` WHERE member_id = ?`)
+		args = append(args, q.MemberID)
+	}
+	b.WriteString(` AND started_at >= ? AND started_at < ?`)
+	args = append(args, q.From.UnixMilli(), q.To.UnixMilli())
 	if q.GameType != "" {
 		b.WriteString(` AND game_type = ?`)
 		args = append(args, q.GameType)

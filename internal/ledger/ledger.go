@@ -75,13 +75,14 @@ const (
 	KindBonusGrant        = "bonus_grant"
 	KindCommission        = "commission"
 	KindCorrection        = "correction"
-	KindAdjustment        = "adjustment" // an operator's credit or debit (opening balances, goodwill)
+	KindAdjustment        = "adjustment"     // an operator's credit or debit (opening balances, goodwill)
+	KindAgentTransfer     = "agent_transfer" // main to main between an agent and its direct downline
 )
 
 var kinds = map[string]bool{
 	KindDeposit: true, KindWithdrawalHold: true, KindWithdrawalRelease: true, KindWithdrawal: true,
 	KindTransfer: true, KindBet: true, KindWin: true, KindRefund: true, KindBonusGrant: true,
-	KindCommission: true, KindCorrection: true, KindAdjustment: true,
+	KindCommission: true, KindCorrection: true, KindAdjustment: true, KindAgentTransfer: true,
 }
 
 // MaxKeyLength bounds an idempotency key.

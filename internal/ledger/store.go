@@ -135,6 +135,40 @@ func (s *Store) AccountsOf(ctx context.Context, ownerType string, ownerID int64)
 	return out, nil
 }
 
+// AccountsOfOwners lists the accounts of many owners of one type (the
+// agent reports read a team's account records), in id order.
+func (s *Store) AccountsOfOwners(ctx context.Context, ownerType string, ownerIDs []int64) ([]Account, error) {
+	var out []Account
+	const chunk = 500 // bound the statement's parameters
+	for start := 0; start < len(ownerIDs); start += chunk {
+		ids := ownerIDs[start:min(start+chunk, len(ownerIDs))]
+		args := make([]any, 0, len(ids)+1)
+		args = append(args, ownerType)
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+accountCols+` FROM ledger_account WHERE owner_type = ? AND owner_id IN (`+
+			strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`) ORDER BY id`), args...)
+		if err != nil {
+			return nil, apperr.Internal(err, "select ledger accounts")
+		}
+		for rows.Next() {
+			a, err := scanAccount(rows)
+			if err != nil {
+				rows.Close()
+				return nil, apperr.Internal(err, "scan ledger account")
+			}
+			out = append(out, a)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, apperr.Internal(err, "select ledger accounts")
+		}
+	}
+	return out, nil
+}
+
 // Post writes a balanced posting in one transaction. A key posted before
 // with the same input returns the first posting with Replay set; with a
 // different input it is refused with ledger.idempotency_mismatch.

@@ -113,13 +113,15 @@ func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
 		RoleAdmin: Permissions,
 		RoleFinance: {PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead, PermPlayersRead,
-			PermBrandRead, PermGamesRead, PermReportsRead},
+			PermBrandRead, PermGamesRead, PermReportsRead, PermAgentsRead},
 		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
 		RoleContent: {PermBrandRead, PermContentWrite},
-		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply},
-		RoleViewer:  {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead},
+		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply,
+			PermAgentsRead, PermAgentsWrite},
+		RoleViewer: {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead,
+			PermAgentsRead},
 	}
-	if len(Roles) != 6 || len(Permissions) != 18 { // the contract's 15, games.read, feedback.read and feedback.reply
+	if len(Roles) != 6 || len(Permissions) != 20 { // the contract's 15, games.read, feedback.read, feedback.reply, agents.read and agents.write
 		t.Fatalf("%d roles, %d permissions", len(Roles), len(Permissions))
 	}
 	for _, r := range Roles {

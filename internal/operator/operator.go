@@ -59,23 +59,27 @@ const (
 	PermReportsRead   Permission = "reports.read"
 	PermFeedbackRead  Permission = "feedback.read"  // the players' feedback inbox
 	PermFeedbackReply Permission = "feedback.reply" // answer and close it
+	PermAgentsRead    Permission = "agents.read"    // the agent tree, a member's upline chain
+	PermAgentsWrite   Permission = "agents.write"   // move a member to another upline
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermOperators, PermAuditRead,
 	PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermBrandRead, PermBrandWrite, PermContentWrite, PermGamesRead,
-	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply}
+	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply, PermAgentsRead, PermAgentsWrite}
 
 // rolePerms is the one table of who may do what (docs/operator-api.md,
 // "Roles"). ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: all(Permissions),
 	RoleFinance: all([]Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead,
-		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead}),
+		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead, PermAgentsRead}),
 	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead}),
 	RoleContent: all([]Permission{PermContentWrite, PermBrandRead}),
-	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply}),
-	RoleViewer:  all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead}),
+	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply,
+		PermAgentsRead, PermAgentsWrite}),
+	RoleViewer: all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead,
+		PermAgentsRead}),
 }
 
 func all(ps []Permission) map[Permission]bool {

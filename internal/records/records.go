@@ -53,7 +53,8 @@ type BetQuery struct {
 
 // Bet is one round in the betting record; times are Unix milliseconds.
 type Bet struct {
-	ID        int64  `json:"id"` // the round's row id (the back office's round detail)
+	ID        int64  `json:"id"`                 // the round's row id (the back office's round detail)
+	MemberID  int64  `json:"memberId,omitempty"` // whose round, in a team's record (BetsOfMembers) only
 	RoundID   string `json:"roundId"`
 	Vendor    string `json:"vendor"`
 	GameCode  string `json:"gameCode"`
@@ -193,6 +194,21 @@ func (s *Service) Bets(ctx context.Context, c account.Caller, q BetQuery) (BetPa
 // BetsOf is one page of a member's betting record for the back office (the
 // same rounds, filters and limits as the member's own).
 func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPage, error) {
+	return s.betsOf(ctx, memberID, nil, q)
+}
+
+// BetsOfMembers is one page of several members' rounds together (an
+// agent's team, internal/agent/teamreport; the caller checked the members
+// are its team), each with its member: the same filters and limits, at
+// most gamewallet.MaxQueryMembers members. No members: an empty page.
+func (s *Service) BetsOfMembers(ctx context.Context, memberIDs []int64, q BetQuery) (BetPage, error) {
+	if len(memberIDs) == 0 {
+		memberIDs = []int64{-1} // nobody's rounds, with the same checks and answer shape
+	}
+	return s.betsOf(ctx, 0, memberIDs, q)
+}
+
+func (s *Service) betsOf(ctx context.Context, memberID int64, memberIDs []int64, q BetQuery) (BetPage, error) {
 	tz := s.location(ctx)
 	from, to, err := s.span(tz, q.From, q.To)
 	if err != nil {
@@ -218,7 +234,7 @@ func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPa
 	if gameType == "ALL" {
 		gameType = ""
 	}
-	rq := gamewallet.RoundQuery{MemberID: memberID, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
+	rq := gamewallet.RoundQuery{MemberID: memberID, MemberIDs: memberIDs, From: from, To: to, GameType: gameType, Vendor: strings.ToUpper(q.Vendor), Status: q.Status,
 		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}
 	rows, total, err := s.rounds.Rounds(ctx, rq)
 	if err != nil {
@@ -227,7 +243,11 @@ func (s *Service) BetsOf(ctx context.Context, memberID int64, q BetQuery) (BetPa
 	out := BetPage{List: make([]Bet, 0, len(rows)), Total: total, Page: q.Page, PageSize: q.PageSize, Timezone: tz.String(),
 		From: from.Format(dateLayout), To: to.AddDate(0, 0, -1).Format(dateLayout)}
 	for _, r := range rows {
-		out.List = append(out.List, s.bet(ctx, r))
+		b := s.bet(ctx, r)
+		if len(memberIDs) > 0 {
+			b.MemberID = r.MemberID
+		}
+		out.List = append(out.List, b)
 	}
 	if out.Sums, err = s.sums(ctx, rq, rows, total); err != nil {
 		return BetPage{}, err

@@ -30,7 +30,7 @@ const (
 var recordKinds = map[string][]string{
 	"deposit":    {ledger.KindDeposit},
 	"withdrawal": {ledger.KindWithdrawalHold, ledger.KindWithdrawalRelease, ledger.KindWithdrawal},
-	"transfer":   {ledger.KindTransfer},
+	"transfer":   {ledger.KindTransfer, ledger.KindAgentTransfer},
 	"bet":        {ledger.KindBet},
 	"win":        {ledger.KindWin},
 	"bonus":      {ledger.KindBonusGrant, ledger.KindCommission},
@@ -86,6 +86,8 @@ type RecordLine struct {
 	Reference    string `json:"reference"`
 	Remark       string `json:"remark"`               // free text: an operator's reason, a transfer's route
 	RemarkCode   string `json:"remarkCode,omitempty"` // one of RemarkCodes, translated by the reader
+	// MemberID is whose account it is, in a team's record (PageOfMembers) only.
+	MemberID int64 `json:"memberId,omitempty"`
 }
 
 // RecordSums are the totals over every matching line (not only the page),
@@ -247,6 +249,61 @@ func (r *Records) PageOf(ctx context.Context, memberID int64, q RecordQuery) (Re
 		return RecordPage{}, err
 	}
 	return r.page(ctx, s)
+}
+
+// PageOfMembers is one page of several members' account records together
+// (an agent's team, internal/agent/teamreport; the caller checked the
+// members are its team), each line with its member; export reads up to
+// MaxRecordExportRows lines and says whether there were more. The same
+// filters and limits as the member's own record.
+func (r *Records) PageOfMembers(ctx context.Context, memberIDs []int64, q RecordQuery, export bool) (RecordPage, bool, error) {
+	if export {
+		q.Page, q.PageSize = 1, MaxRecordExportRows
+	}
+	s, err := r.resolveFor(ctx, 0, q, export)
+	if err != nil {
+		return RecordPage{}, false, err
+	}
+	accts, err := r.wallet.ledger.AccountsOfOwners(ctx, ledger.OwnerMember, memberIDs)
+	if err != nil {
+		return RecordPage{}, false, err
+	}
+	owner := map[int64]int64{}
+	for _, a := range accts {
+		if a.Currency != s.currency {
+			continue
+		}
+		s.accounts = append(s.accounts, a.ID)
+		s.wallets[a.ID] = walletLabel(a)
+		owner[a.ID] = a.OwnerID
+	}
+	var out RecordPage
+	if export {
+		out = RecordPage{List: []RecordLine{}, Page: 1, PageSize: s.size, From: s.fromS, To: s.toS, Timezone: s.tz.String(), Currency: s.currency, Decimals: s.decimals}
+		if len(s.accounts) > 0 {
+			rows, total, err := r.wallet.ledger.Lines(ctx, ledger.LinesQuery{AccountIDs: s.accounts, From: s.from, To: s.to, Kinds: s.kinds, Limit: MaxRecordExportRows})
+			if err != nil {
+				return RecordPage{}, false, err
+			}
+			out.Total = total
+			for _, l := range rows {
+				out.List = append(out.List, recordLine(l, s.wallets))
+			}
+		}
+	} else if out, err = r.page(ctx, s); err != nil {
+		return RecordPage{}, false, err
+	}
+	for i := range out.List {
+		out.List[i].MemberID = owner[out.List[i].accountID()]
+	}
+	return out, out.Total > len(out.List) && export, nil
+}
+
+// accountID is the account of a line, from its id "<postingId>-<accountId>".
+func (l RecordLine) accountID() int64 {
+	_, a, _ := strings.Cut(l.ID, "-")
+	id, _ := strconv.ParseInt(a, 10, 64)
+	return id
 }
 
 func (r *Records) page(ctx context.Context, s span) (RecordPage, error) {

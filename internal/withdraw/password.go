@@ -205,6 +205,13 @@ func (s *Service) claimTry(ctx context.Context, memberID int64) (int, error) {
 
 const claimPoll = 100 * time.Millisecond
 
+// VerifyPaymentPassword checks a member's payment password for another
+// domain's money action (agent transfers), with the same tries and lock as
+// withdrawals.
+func (s *Service) VerifyPaymentPassword(ctx context.Context, memberID int64, password string) error {
+	return s.verifyPayment(ctx, memberID, password)
+}
+
 // verifyPayment checks the payment password for an action that needs it.
 func (s *Service) verifyPayment(ctx context.Context, memberID int64, password string) error {
 	st, err := s.memberState(ctx, memberID)
