@@ -67,6 +67,10 @@ const (
 	// raise requested or confirmed, time-out, exclusion, imposed by an
 	// operator). Detail says which, readable by a person.
 	LimitChanged Kind = "rg.changed"
+	// CommissionPaid: an agent was paid a commission bill (written with
+	// its ledger posting by internal/commission). Amount (what this
+	// posting paid); Ref the bill id; Detail the contract type.
+	CommissionPaid Kind = "commission.paid"
 )
 
 // Fact is one thing that became true. Zero fields are stored as zero or

@@ -35,6 +35,24 @@ const (
 	KindWithdrawalRejected = "withdrawal_rejected"
 	KindWithdrawalPaid     = "withdrawal_paid"
 	KindFeedbackReply      = "feedback_reply"
+
+	// Contracts and commissions (internal/commission). Params: contractId,
+	// type (dividend, daily_wage, hourly_wage, realtime), upline and
+	// downline (account names; upline empty for the platform); the bill
+	// kinds also amount, currency, period (its start, brand time) and billId.
+	KindContractOffered      = "contract_offered"
+	KindContractAccepted     = "contract_accepted"
+	KindContractRejected     = "contract_rejected"
+	KindContractTerminated   = "contract_terminated"
+	KindContractAutoEnded    = "contract_auto_terminated"
+	KindCommissionPaid       = "commission_paid"
+	KindCommissionPartlyPaid = "commission_partly_paid"
+	KindCommissionUnpaid     = "commission_unpaid"      // to the payee: the payer lacks the funds, retried
+	KindCommissionPayerShort = "commission_payer_short" // to the paying upline: top up to pay it
+	KindCommissionNotReached = "commission_not_reached"
+	KindCommissionAwaiting   = "commission_awaiting" // waiting for an operator's approval
+	KindCommissionRejected   = "commission_rejected"
+	KindCommissionExpired    = "commission_expired"
 )
 
 // EventNotice is the realtime event type; its data is NoticeEvent.
@@ -103,6 +121,58 @@ var texts = map[string]map[string][2]string{
 	KindFeedbackReply: { // {reply} is the operator's own words
 		"EN": {"Reply to your feedback", "We answered your feedback: {reply}"},
 		"TY": {"Sagot sa iyong puna", "Sinagot namin ang iyong puna: {reply}"},
+	},
+	KindContractOffered: {
+		"EN": {"New contract offer", "{upline} offered you a {type} contract (no. {contractId}). Accept or reject it in the agent centre."},
+		"TY": {"Bagong alok na kontrata", "Inalok ka ni {upline} ng kontratang {type} (blg. {contractId}). Tanggapin o tanggihan ito sa sentro ng ahente."},
+	},
+	KindContractAccepted: {
+		"EN": {"Contract accepted", "{downline} accepted your {type} contract (no. {contractId})."},
+		"TY": {"Tinanggap ang kontrata", "Tinanggap ni {downline} ang iyong kontratang {type} (blg. {contractId})."},
+	},
+	KindContractRejected: {
+		"EN": {"Contract rejected", "{downline} rejected your {type} contract offer (no. {contractId})."},
+		"TY": {"Tinanggihan ang kontrata", "Tinanggihan ni {downline} ang iyong alok na kontratang {type} (blg. {contractId})."},
+	},
+	KindContractTerminated: {
+		"EN": {"Contract ended", "The {type} contract no. {contractId} between {upline} and {downline} has ended."},
+		"TY": {"Natapos ang kontrata", "Natapos na ang kontratang {type} blg. {contractId} nina {upline} at {downline}."},
+	},
+	KindContractAutoEnded: {
+		"EN": {"Contract ended automatically", "The {type} contract no. {contractId} between {upline} and {downline} ended because {upline}'s own new contract pays less."},
+		"TY": {"Kusang natapos ang kontrata", "Natapos ang kontratang {type} blg. {contractId} nina {upline} at {downline} dahil mas mababa ang bayad ng bagong kontrata ni {upline}."},
+	},
+	KindCommissionPaid: {
+		"EN": {"Commission paid", "Your {type} commission of {amount} {currency} for the period from {period} has been paid to your wallet."},
+		"TY": {"Naibayad ang komisyon", "Naibayad na sa iyong wallet ang komisyong {type} mong {amount} {currency} para sa panahong mula {period}."},
+	},
+	KindCommissionPartlyPaid: {
+		"EN": {"Commission partly paid", "Your {type} commission for the period from {period} could only be paid in part: {paid} of {amount} {currency}."},
+		"TY": {"Bahagi lang ang naibayad na komisyon", "Bahagi lang ng komisyong {type} mo para sa panahong mula {period} ang naibayad: {paid} sa {amount} {currency}."},
+	},
+	KindCommissionUnpaid: {
+		"EN": {"Commission waiting for funds", "Your {type} commission of {amount} {currency} for the period from {period} is waiting: {upline} does not have the funds yet. It will be paid at a later settlement."},
+		"TY": {"Naghihintay ng pondo ang komisyon", "Naghihintay ang komisyong {type} mong {amount} {currency} para sa panahong mula {period}: wala pang sapat na pondo si {upline}. Babayaran ito sa susunod na settlement."},
+	},
+	KindCommissionPayerShort: {
+		"EN": {"Not enough funds to pay a commission", "You owe {downline} a {type} commission of {amount} {currency} for the period from {period}, but your balance is too low. Add funds: it is paid at the next settlement."},
+		"TY": {"Kulang ang pondo para sa komisyon", "May utang kang komisyong {type} na {amount} {currency} kay {downline} para sa panahong mula {period}, pero kulang ang balanse mo. Magdagdag ng pondo: babayaran ito sa susunod na settlement."},
+	},
+	KindCommissionNotReached: {
+		"EN": {"No commission this period", "Your team did not reach a tier of your {type} contract in the period from {period}."},
+		"TY": {"Walang komisyon ngayong panahon", "Hindi naabot ng iyong team ang anumang antas ng kontratang {type} mo sa panahong mula {period}."},
+	},
+	KindCommissionAwaiting: {
+		"EN": {"Commission awaiting approval", "Your {type} commission of {amount} {currency} for the period from {period} is waiting for approval."},
+		"TY": {"Naghihintay ng pag-apruba ang komisyon", "Naghihintay ng pag-apruba ang komisyong {type} mong {amount} {currency} para sa panahong mula {period}."},
+	},
+	KindCommissionRejected: {
+		"EN": {"Commission rejected", "Your {type} commission of {amount} {currency} for the period from {period} was rejected: {reason}"},
+		"TY": {"Tinanggihan ang komisyon", "Tinanggihan ang komisyong {type} mong {amount} {currency} para sa panahong mula {period}: {reason}"},
+	},
+	KindCommissionExpired: {
+		"EN": {"Commission expired", "Your {type} commission of {amount} {currency} for the period from {period} could not be paid in time and has expired."},
+		"TY": {"Nag-expire ang komisyon", "Hindi naibayad sa takdang oras ang komisyong {type} mong {amount} {currency} para sa panahong mula {period} kaya nag-expire na ito."},
 	},
 	KindWithdrawalPaid: {
 		"EN": {"Withdrawal paid", "Your withdrawal of {amount} {currency} (order {orderNo}) has been paid. Please confirm when you receive it."},

@@ -232,7 +232,8 @@ func TestAuthorization(t *testing.T) {
 }
 
 func TestRenderEveryKind(t *testing.T) {
-	p := map[string]string{"amount": "1.00", "currency": "PHP", "orderNo": "X", "reason": "because", "reply": "thank you"}
+	p := map[string]string{"amount": "1.00", "currency": "PHP", "orderNo": "X", "reason": "because", "reply": "thank you",
+		"contractId": "3", "type": "dividend", "upline": "agent01", "downline": "sub01", "period": "2026-11-27 00:00", "paid": "0.50"}
 	for _, k := range Kinds() {
 		for _, lang := range []string{"EN", "TY"} {
 			title, body := Render(k, lang, p)

@@ -61,25 +61,30 @@ const (
 	PermFeedbackReply Permission = "feedback.reply" // answer and close it
 	PermAgentsRead    Permission = "agents.read"    // the agent tree, a member's upline chain
 	PermAgentsWrite   Permission = "agents.write"   // move a member to another upline
+	// Agents' contracts and commission bills (internal/commission).
+	PermCommissionRead    Permission = "commission.read"
+	PermCommissionWrite   Permission = "commission.write"   // offer and end platform contracts to top agents
+	PermCommissionApprove Permission = "commission.approve" // approve or reject platform-paid bills
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermOperators, PermAuditRead,
 	PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermBrandRead, PermBrandWrite, PermContentWrite, PermGamesRead,
-	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply, PermAgentsRead, PermAgentsWrite}
+	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply, PermAgentsRead, PermAgentsWrite, PermCommissionRead, PermCommissionWrite,
+	PermCommissionApprove}
 
 // rolePerms is the one table of who may do what (docs/operator-api.md,
 // "Roles"). ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: all(Permissions),
 	RoleFinance: all([]Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead,
-		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead, PermAgentsRead}),
+		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove}),
 	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead}),
 	RoleContent: all([]Permission{PermContentWrite, PermBrandRead}),
 	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply,
 		PermAgentsRead, PermAgentsWrite}),
 	RoleViewer: all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead,
-		PermAgentsRead}),
+		PermAgentsRead, PermCommissionRead}),
 }
 
 func all(ps []Permission) map[Permission]bool {

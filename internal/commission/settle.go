@@ -1,0 +1,470 @@
+package commission
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/palaro/palaro/internal/activity"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/notify"
+	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/money"
+)
+
+// ErrPeriodOpen: a settlement asked for a period that has not ended, or
+// for bounds that are not one period.
+var ErrPeriodOpen = apperr.Invalid("commission.period_open")
+
+func init() {
+	apperr.Register("commission.period_open", map[string]string{
+		"EN": "That is not one whole period that has ended.",
+		"TY": "Hindi iyan isang buong panahong tapos na.",
+	})
+}
+
+// PeriodBounds is the period of kind p that holds t, in the brand's zone:
+// [start, end). Weeks start on Monday; semi-monthly periods are the 1st to
+// the 15th and the 16th to the month's end.
+func PeriodBounds(p Period, t time.Time, loc *time.Location) (time.Time, time.Time) {
+	t = t.In(loc)
+	y, m, d := t.Date()
+	switch p {
+	case PeriodFiveMinutes:
+		s := time.Date(y, m, d, t.Hour(), t.Minute()-t.Minute()%5, 0, 0, loc)
+		return s, s.Add(5 * time.Minute)
+	case PeriodHourly:
+		s := time.Date(y, m, d, t.Hour(), 0, 0, 0, loc)
+		return s, s.Add(time.Hour)
+	case PeriodWeekly:
+		s := time.Date(y, m, d-(int(t.Weekday())+6)%7, 0, 0, 0, 0, loc)
+		return s, s.AddDate(0, 0, 7)
+	case PeriodSemiMonthly:
+		if d < 16 {
+			return time.Date(y, m, 1, 0, 0, 0, 0, loc), time.Date(y, m, 16, 0, 0, 0, 0, loc)
+		}
+		return time.Date(y, m, 16, 0, 0, 0, 0, loc), time.Date(y, m+1, 1, 0, 0, 0, 0, loc)
+	case PeriodMonthly:
+		return time.Date(y, m, 1, 0, 0, 0, 0, loc), time.Date(y, m+1, 1, 0, 0, 0, 0, loc)
+	default: // daily
+		s := time.Date(y, m, d, 0, 0, 0, 0, loc)
+		return s, s.AddDate(0, 0, 1)
+	}
+}
+
+// Summary tells what one settlement run did.
+type Summary struct {
+	Contracts  int `json:"contracts"`  // contracts settled for the period
+	Created    int `json:"created"`    // bills recorded by this run (the others existed)
+	Paid       int `json:"paid"`       // bills paid by this run (also retries of earlier periods)
+	Unpaid     int `json:"unpaid"`     // bills left for lack of funds
+	NotReached int `json:"notReached"` // bills of this run with nothing to pay
+	Awaiting   int `json:"awaiting"`   // bills waiting for an operator
+}
+
+// SettleFunc is Settle for one type and period in the shape a scheduler
+// calls: the period's bounds.
+func (s *Service) SettleFunc(t Type, p Period) func(ctx context.Context, start, end time.Time) error {
+	return func(ctx context.Context, start, end time.Time) error {
+		_, err := s.Settle(ctx, t, p, start, end)
+		return err
+	}
+}
+
+// Settle settles one (type, period): for every contract of the type and
+// period active at the period's end it records a bill (once: a contract
+// has one bill per period) with its inputs and pays it; then it retries the
+// type's bills still waiting for funds, of any period. Running it again
+// pays nothing twice: the bills exist, and each payment is a ledger posting
+// under the bill's key. A type switched off in the brand is not settled.
+// Dividend periods settle in order (the carry of a team win goes from one
+// bill to the next).
+func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.Time) (Summary, error) {
+	var sum Summary
+	if !t.valid() {
+		return sum, ErrTypeInvalid
+	}
+	if (t == TypeDividend && !isDividendPeriod(p)) || (t != TypeDividend && p != fixedPeriod(t)) {
+		return sum, ErrPeriodInvalid
+	}
+	st, err := s.settings(ctx)
+	if err != nil {
+		return sum, err
+	}
+	if !st.Enabled[t] {
+		return sum, nil
+	}
+	ws, we := PeriodBounds(p, start, st.Location)
+	if !ws.Equal(start) || !we.Equal(end) || end.After(s.Clock.Now()) {
+		return sum, ErrPeriodOpen
+	}
+	contracts, err := s.Store.settleable(ctx, t, p, end.UnixMilli())
+	if err != nil {
+		return sum, err
+	}
+	for _, c := range contracts {
+		b, created, err := s.bill(ctx, c, st, start, end)
+		if err != nil {
+			return sum, err
+		}
+		sum.Contracts++
+		if !created {
+			continue
+		}
+		sum.Created++
+		switch b.Status {
+		case BillNotReached:
+			sum.NotReached++
+			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionNotReached, b, st, "")
+		case BillAwaitingApproval:
+			sum.Awaiting++
+			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionAwaiting, b, st, "")
+		}
+	}
+	unpaid, err := s.Store.unpaid(ctx, t)
+	if err != nil {
+		return sum, err
+	}
+	for _, b := range unpaid {
+		status, err := s.pay(ctx, b, st)
+		if err != nil {
+			return sum, err
+		}
+		switch status {
+		case BillPaid, BillPartlyPaid:
+			sum.Paid++
+		case BillInsufficientFunds:
+			sum.Unpaid++
+		}
+	}
+	return sum, nil
+}
+
+func isDividendPeriod(p Period) bool {
+	for _, x := range DividendPeriods {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// bill computes and records a contract's bill for the period (or returns
+// the one recorded before).
+func (s *Service) bill(ctx context.Context, c Contract, st Settings, start, end time.Time) (Bill, bool, error) {
+	figs, err := s.Figures.Totals(ctx, c.DownlineID, start, end, st.ActiveMin)
+	if err != nil {
+		return Bill{}, false, err
+	}
+	in := BillInputs{TeamTotals: figs}
+	var r Result
+	switch c.Type {
+	case TypeDividend:
+		carry, err := s.Store.previousCarry(ctx, c.ID, start.UnixMilli())
+		if err != nil {
+			return Bill{}, false, err
+		}
+		r = Dividend(figs, c.Tiers, carry)
+	case TypeRealtime:
+		r = Realtime(figs, *c.Realtime)
+		in.WinRate, in.LossRate, in.BetRate = c.Realtime.WinRate, c.Realtime.LossRate, c.Realtime.BetRate
+	default:
+		r = Wage(figs, c.Tiers)
+	}
+	in.CarryIn, in.CarryOut, in.Tier, in.Rate = r.CarryIn, r.CarryOut, r.Tier, r.Rate
+	b := Bill{ContractID: c.ID, Type: c.Type, PayerID: c.UplineID, PayeeID: c.DownlineID, PeriodStart: start.UnixMilli(),
+		PeriodEnd: end.UnixMilli(), Inputs: in, Amount: r.Amount, Currency: st.Currency, CreatedAt: s.Clock.Now().UnixMilli()}
+	switch {
+	case r.Amount == 0:
+		b.Status = BillNotReached
+	case c.UplineID == 0 && st.PlatformApproval:
+		b.Status = BillAwaitingApproval
+	default:
+		b.Status = BillDue
+	}
+	return s.Store.createBill(ctx, b)
+}
+
+// payerAccount is where a bill is paid from: the house for the platform,
+// the upline's main balance otherwise.
+func (s *Service) accounts(ctx context.Context, b Bill) (payer, payee ledger.Account, err error) {
+	spec := ledger.System(ledger.PurposeHouse, b.Currency)
+	if b.PayerID != 0 {
+		spec = ledger.PlayerMain(b.PayerID, b.Currency)
+	}
+	if payer, err = s.Accounts.EnsureAccount(ctx, spec); err != nil {
+		return
+	}
+	payee, err = s.Accounts.EnsureAccount(ctx, ledger.PlayerMain(b.PayeeID, b.Currency))
+	return
+}
+
+func billKey(id int64) string { return "commission:bill:" + strconv.FormatInt(id, 10) }
+
+// post pays amount of a bill under key, with its commission.paid fact.
+func (s *Service) post(ctx context.Context, b Bill, key string, amount int64) error {
+	payer, payee, err := s.accounts(ctx, b)
+	if err != nil {
+		return err
+	}
+	_, err = s.Wallet.Post(ctx, ledger.PostingRequest{
+		Key: key, Kind: ledger.KindCommission,
+		Lines:    []ledger.Line{{AccountID: payer.ID, Amount: -amount, Currency: b.Currency}, {AccountID: payee.ID, Amount: amount, Currency: b.Currency}},
+		Metadata: map[string]string{"bill": strconv.FormatInt(b.ID, 10), "contract": strconv.FormatInt(b.ContractID, 10), "type": string(b.Type)},
+		Facts: []activity.Fact{{Key: key, Kind: activity.CommissionPaid, MemberID: b.PayeeID, Currency: b.Currency, Amount: amount,
+			Ref: strconv.FormatInt(b.ID, 10), Detail: string(b.Type), At: s.Clock.Now()}},
+	})
+	return err
+}
+
+// pay tries to pay a due or unpaid bill and returns its status after.
+// Refused for insufficient funds it stays insufficient_funds (payee and
+// payer told the first time) until the bill is ExpireAfter past its
+// period's end; then what the payer has is paid (partly_paid) or, with
+// nothing, the bill expires. The partial amount is written on the bill
+// before it is posted, so a run that dies between the two posts the same
+// amount under the same key again.
+func (s *Service) pay(ctx context.Context, b Bill, st Settings) (string, error) {
+	now := s.Clock.Now()
+	err := s.post(ctx, b, billKey(b.ID), b.Amount)
+	switch {
+	case err == nil:
+		moved, err := s.Store.setBillStatus(ctx, b.ID, BillPaid, b.Amount, now.UnixMilli(), "", BillDue, BillInsufficientFunds)
+		if err != nil {
+			return "", err
+		}
+		if moved {
+			b.Paid = b.Amount
+			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionPaid, b, st, "")
+		}
+		return BillPaid, nil
+	case !errors.Is(err, ledger.ErrInsufficientFunds):
+		return "", err
+	}
+	if now.Before(time.UnixMilli(b.PeriodEnd).Add(st.ExpireAfter)) {
+		moved, err := s.Store.setBillStatus(ctx, b.ID, BillInsufficientFunds, 0, 0, "", BillDue)
+		if err != nil {
+			return "", err
+		}
+		if moved {
+			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionUnpaid, b, st, "")
+			s.notifyBill(ctx, b.PayerID, notify.KindCommissionPayerShort, b, st, "")
+		}
+		return BillInsufficientFunds, nil
+	}
+	return s.expire(ctx, b, st)
+}
+
+func (s *Service) expire(ctx context.Context, b Bill, st Settings) (string, error) {
+	now := s.Clock.Now().UnixMilli()
+	if b.Status == BillDue { // expiry comes from the insufficient_funds state
+		if _, err := s.Store.setBillStatus(ctx, b.ID, BillInsufficientFunds, 0, 0, "", BillDue); err != nil {
+			return "", err
+		}
+		b.Status = BillInsufficientFunds
+	}
+	part := b.PartAmount
+	if part == 0 {
+		payer, _, err := s.accounts(ctx, b)
+		if err != nil {
+			return "", err
+		}
+		part = min(payer.Balance, b.Amount-1)
+		if part > 0 {
+			if _, err := s.Store.setPart(ctx, b.ID, 0, part); err != nil {
+				return "", err
+			}
+			if fresh, err := s.Store.bill(ctx, b.ID); err != nil {
+				return "", err
+			} else {
+				part = fresh.PartAmount // another settler may have decided first
+			}
+		}
+	}
+	if part <= 0 {
+		if moved, err := s.Store.setBillStatus(ctx, b.ID, BillExpired, 0, 0, "", BillInsufficientFunds); err != nil {
+			return "", err
+		} else if moved {
+			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionExpired, b, st, "")
+		}
+		return BillExpired, nil
+	}
+	err := s.post(ctx, b, billKey(b.ID)+":part", part)
+	if errors.Is(err, ledger.ErrInsufficientFunds) {
+		// Spent meanwhile: nothing was posted, decide again next run.
+		_, err = s.Store.setPart(ctx, b.ID, part, 0)
+		return BillInsufficientFunds, err
+	}
+	if err != nil {
+		return "", err
+	}
+	moved, err := s.Store.setBillStatus(ctx, b.ID, BillPartlyPaid, part, now, "", BillInsufficientFunds)
+	if err != nil {
+		return "", err
+	}
+	if moved {
+		b.Paid = part
+		s.notifyBill(ctx, b.PayeeID, notify.KindCommissionPartlyPaid, b, st, "")
+	}
+	return BillPartlyPaid, nil
+}
+
+func (s *Service) notifyBill(ctx context.Context, memberID int64, kind string, b Bill, st Settings, reason string) {
+	if memberID == 0 {
+		return
+	}
+	p := map[string]string{
+		"billId": strconv.FormatInt(b.ID, 10), "contractId": strconv.FormatInt(b.ContractID, 10), "type": string(b.Type),
+		"amount": money.Format(b.Amount, st.Decimals), "paid": money.Format(b.Paid, st.Decimals), "currency": b.Currency,
+		"period": time.UnixMilli(b.PeriodStart).In(st.Location).Format("2006-01-02 15:04"),
+		"upline": s.accountName(ctx, b.PayerID), "downline": s.accountName(ctx, b.PayeeID),
+	}
+	if reason != "" {
+		p["reason"] = reason
+	}
+	s.notice(ctx, memberID, notify.Notice{Kind: kind, Params: p})
+}
+
+// Approve pays a platform-paid bill that waits for an operator; audited.
+func (s *Service) Approve(ctx context.Context, op operator.Caller, id int64) (Bill, error) {
+	b, err := s.Store.bill(ctx, id)
+	if err != nil {
+		return b, err
+	}
+	if b.Status != BillAwaitingApproval {
+		return b, ErrBillNotAwaiting
+	}
+	st, err := s.settings(ctx)
+	if err != nil {
+		return b, err
+	}
+	if err := s.post(ctx, b, billKey(b.ID), b.Amount); err != nil {
+		return b, err
+	}
+	moved, err := s.Store.setBillStatus(ctx, b.ID, BillPaid, b.Amount, s.Clock.Now().UnixMilli(), "", BillAwaitingApproval)
+	if err != nil {
+		return b, err
+	}
+	if !moved {
+		return b, ErrBillNotAwaiting
+	}
+	before := b
+	b, err = s.Store.bill(ctx, id)
+	if err != nil {
+		return b, err
+	}
+	s.notifyBill(ctx, b.PayeeID, notify.KindCommissionPaid, b, st, "")
+	return b, s.audit(ctx, op, "commission.bill.approve", before, b)
+}
+
+// MaxReason bounds a rejection's reason.
+const MaxReason = 200
+
+// Reject a platform-paid bill that waits for an operator: nothing is paid.
+func (s *Service) RejectBill(ctx context.Context, op operator.Caller, id int64, reason string) (Bill, error) {
+	if reason == "" || len([]rune(reason)) > MaxReason {
+		return Bill{}, apperr.Invalid("request.invalid_param").With("name", "reason")
+	}
+	b, err := s.Store.bill(ctx, id)
+	if err != nil {
+		return b, err
+	}
+	moved, err := s.Store.setBillStatus(ctx, id, BillRejected, 0, 0, reason, BillAwaitingApproval)
+	if err != nil {
+		return b, err
+	}
+	if !moved {
+		return b, ErrBillNotAwaiting
+	}
+	st, err := s.settings(ctx)
+	if err != nil {
+		return b, err
+	}
+	before := b
+	b.Status = BillRejected
+	s.notifyBill(ctx, b.PayeeID, notify.KindCommissionRejected, b, st, reason)
+	return b, s.audit(ctx, op, "commission.bill.reject", before, b)
+}
+
+func (s *Service) audit(ctx context.Context, op operator.Caller, action string, before, after Bill) error {
+	if s.Auditor == nil {
+		return nil
+	}
+	return s.Auditor.Audit(ctx, op, action, "member:"+strconv.FormatInt(after.PayeeID, 10), map[string]any{"before": before, "after": after})
+}
+
+// Bills lists bills.
+func (s *Service) Bills(ctx context.Context, f BillFilter, page, pageSize int) (BillPage, error) {
+	f.Offset, f.Limit = (page-1)*pageSize, pageSize
+	list, total, sums, err := s.Store.listBills(ctx, f)
+	if err != nil {
+		return BillPage{}, err
+	}
+	for i := range list {
+		list[i].PayerAccount = s.accountName(ctx, list[i].PayerID)
+		list[i].PayeeAccount = s.accountName(ctx, list[i].PayeeID)
+	}
+	if list == nil {
+		list = []Bill{}
+	}
+	return BillPage{Page: Page[Bill]{List: list, Total: total, Page: page, PageSize: pageSize}, Sums: sums}, nil
+}
+
+// BillPage is a page of bills with the sums of every matching bill.
+type BillPage struct {
+	Page[Bill]
+	Sums BillSums `json:"sums"`
+}
+
+// Income is the "my income" report.
+type Income struct {
+	List   []IncomeRow `json:"list"`
+	Totals struct {
+		Earned  int64 `json:"earned"`
+		Paid    int64 `json:"paid"`
+		Pending int64 `json:"pending"`
+		PaidOut int64 `json:"paidOut"`
+	} `json:"totals"`
+}
+
+// Income sums an agent's bills per contract for periods starting in [from, to).
+func (s *Service) Income(ctx context.Context, agentID int64, from, to time.Time) (Income, error) {
+	rows, paidOut, err := s.Store.income(ctx, agentID, from.UnixMilli(), to.UnixMilli())
+	if err != nil {
+		return Income{}, err
+	}
+	var out Income
+	out.List = []IncomeRow{}
+	for _, r := range rows {
+		r.UplineAccount = s.accountName(ctx, r.UplineID)
+		out.List = append(out.List, r)
+		out.Totals.Earned += r.Earned
+		out.Totals.Paid += r.Paid
+		out.Totals.Pending += r.Pending
+	}
+	out.Totals.PaidOut = paidOut
+	return out, nil
+}
+
+// Info is the brand's contract switches (the spec's consolidated contract
+// info) with the active-member minimum.
+type Info struct {
+	DailySalary     bool     `json:"dailysalreqtype"`
+	Dividend        bool     `json:"divtypereq"`
+	HourlySalary    bool     `json:"contracthoursalreq"`
+	RealtimeSalary  bool     `json:"realtimesalreqtype"`
+	ActiveMemberMin int64    `json:"activeMemberMin"`
+	DividendPeriods []Period `json:"dividendPeriods"`
+}
+
+// Info reads the brand's switches.
+func (s *Service) Info(ctx context.Context) (Info, error) {
+	st, err := s.settings(ctx)
+	if err != nil {
+		return Info{}, err
+	}
+	return Info{DailySalary: st.Enabled[TypeDailyWage], Dividend: st.Enabled[TypeDividend], HourlySalary: st.Enabled[TypeHourlyWage],
+		RealtimeSalary: st.Enabled[TypeRealtime], ActiveMemberMin: st.ActiveMin, DividendPeriods: DividendPeriods}, nil
+}

@@ -1,0 +1,352 @@
+package commission
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+// Store holds the contracts and bills (migration 0038). Nobody else reads
+// these tables.
+type Store struct{ db *db.DB }
+
+// NewStore wraps the database.
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// querier is what *db.DB and *db.Tx share.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Rebind(q string) string
+}
+
+const contractCols = `id, type, period, upline_id, downline_id, terms, status, end_reason, replaces_id, offered_at, decided_at, ended_at`
+
+func scanContract(sc interface{ Scan(...any) error }) (Contract, error) {
+	var c Contract
+	var terms string
+	if err := sc.Scan(&c.ID, &c.Type, &c.Period, &c.UplineID, &c.DownlineID, &terms, &c.Status, &c.EndReason,
+		&c.ReplacesID, &c.OfferedAt, &c.DecidedAt, &c.EndedAt); err != nil {
+		return c, err
+	}
+	if err := json.Unmarshal([]byte(terms), &c.Terms); err != nil {
+		return c, fmt.Errorf("contract %d terms: %w", c.ID, err)
+	}
+	return c, nil
+}
+
+func queryContracts(ctx context.Context, q querier, query string, args ...any) ([]Contract, error) {
+	rows, err := q.QueryContext(ctx, q.Rebind(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Contract
+	for rows.Next() {
+		c, err := scanContract(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+func getContract(ctx context.Context, q querier, id int64) (Contract, error) {
+	c, err := scanContract(q.QueryRowContext(ctx, q.Rebind(`SELECT `+contractCols+` FROM commission_contract WHERE id = ?`), id))
+	if db.IsNoRows(err) {
+		return c, ErrContractNotFound
+	}
+	return c, err
+}
+
+// activeOf is the active contract a member holds as downline of a type.
+func activeOf(ctx context.Context, q querier, downlineID int64, t Type) (Contract, bool, error) {
+	cs, err := queryContracts(ctx, q, `SELECT `+contractCols+` FROM commission_contract
+ WHERE downline_id = ? AND type = ? AND status = 'active'`, downlineID, string(t))
+	if err != nil || len(cs) == 0 {
+		return Contract{}, false, err
+	}
+	return cs[0], true, nil
+}
+
+func insertContract(ctx context.Context, q querier, c Contract, offeredBy string) (int64, error) {
+	terms, err := json.Marshal(c.Terms)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = q.QueryRowContext(ctx, q.Rebind(`INSERT INTO commission_contract (type, period, upline_id, downline_id, terms, status,
+ replaces_id, offered_at, offered_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		string(c.Type), string(c.Period), c.UplineID, c.DownlineID, string(terms), c.Status, c.ReplacesID, c.OfferedAt, offeredBy).Scan(&id)
+	return id, err
+}
+
+// ContractFilter selects contracts for a list.
+type ContractFilter struct {
+	MemberID int64  // either party (0: any)
+	Side     string // "upline": MemberID offered them; "downline": offered to MemberID; "": either
+	Type     Type
+	Status   string
+	Offset   int
+	Limit    int
+}
+
+func (s *Store) listContracts(ctx context.Context, f ContractFilter) ([]Contract, int, error) {
+	var where []string
+	var args []any
+	switch {
+	case f.MemberID != 0 && f.Side == "upline":
+		where, args = append(where, "upline_id = ?"), append(args, f.MemberID)
+	case f.MemberID != 0 && f.Side == "downline":
+		where, args = append(where, "downline_id = ?"), append(args, f.MemberID)
+	case f.MemberID != 0:
+		where, args = append(where, "(upline_id = ? OR downline_id = ?)"), append(args, f.MemberID, f.MemberID)
+	}
+	if f.Type != "" {
+		where, args = append(where, "type = ?"), append(args, string(f.Type))
+	}
+	if f.Status != "" {
+		where, args = append(where, "status = ?"), append(args, f.Status)
+	}
+	w := ""
+	if len(where) > 0 {
+		w = " WHERE " + strings.Join(where, " AND ")
+	}
+	var total int
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM commission_contract`+w), args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := queryContracts(ctx, s.db, `SELECT `+contractCols+` FROM commission_contract`+w+` ORDER BY id DESC LIMIT ? OFFSET ?`,
+		append(args, f.Limit, f.Offset)...)
+	return list, total, err
+}
+
+// settleable lists the contracts of a type and period that were active at
+// end: accepted before it and not ended before it.
+func (s *Store) settleable(ctx context.Context, t Type, p Period, end int64) ([]Contract, error) {
+	return queryContracts(ctx, s.db, `SELECT `+contractCols+` FROM commission_contract
+ WHERE type = ? AND period = ? AND status IN ('active', 'terminated') AND decided_at > 0 AND decided_at < ?
+ AND (ended_at = 0 OR ended_at >= ?) ORDER BY id`, string(t), string(p), end, end)
+}
+
+const billCols = `id, contract_id, type, payer_id, payee_id, period_start, period_end, inputs, amount, paid, part_amount, currency, status, created_at, paid_at`
+
+func scanBill(sc interface{ Scan(...any) error }) (Bill, error) {
+	var b Bill
+	var inputs string
+	if err := sc.Scan(&b.ID, &b.ContractID, &b.Type, &b.PayerID, &b.PayeeID, &b.PeriodStart, &b.PeriodEnd, &inputs,
+		&b.Amount, &b.Paid, &b.PartAmount, &b.Currency, &b.Status, &b.CreatedAt, &b.PaidAt); err != nil {
+		return b, err
+	}
+	if err := json.Unmarshal([]byte(inputs), &b.Inputs); err != nil {
+		return b, fmt.Errorf("bill %d inputs: %w", b.ID, err)
+	}
+	return b, nil
+}
+
+func (s *Store) queryBills(ctx context.Context, query string, args ...any) ([]Bill, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Bill
+	for rows.Next() {
+		b, err := scanBill(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) bill(ctx context.Context, id int64) (Bill, error) {
+	b, err := scanBill(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+billCols+` FROM commission_bill WHERE id = ?`), id))
+	if db.IsNoRows(err) {
+		return b, ErrBillNotFound
+	}
+	return b, err
+}
+
+// previousCarry is the carry the contract's latest bill before start left.
+func (s *Store) previousCarry(ctx context.Context, contractID, start int64) (int64, error) {
+	var inputs string
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT inputs FROM commission_bill WHERE contract_id = ? AND period_start < ?
+ ORDER BY period_start DESC LIMIT 1`), contractID, start).Scan(&inputs)
+	if db.IsNoRows(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	var in BillInputs
+	if err := json.Unmarshal([]byte(inputs), &in); err != nil {
+		return 0, err
+	}
+	return in.CarryOut, nil
+}
+
+// createBill records a bill unless the contract has one for the period, and
+// returns the stored one either way (created tells which).
+func (s *Store) createBill(ctx context.Context, b Bill) (Bill, bool, error) {
+	inputs, err := json.Marshal(b.Inputs)
+	if err != nil {
+		return Bill{}, false, err
+	}
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO commission_bill (contract_id, type, payer_id, payee_id, period_start,
+ period_end, inputs, amount, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ ON CONFLICT (contract_id, period_start) DO NOTHING`),
+		b.ContractID, string(b.Type), b.PayerID, b.PayeeID, b.PeriodStart, b.PeriodEnd, string(inputs), b.Amount, b.Currency, b.Status, b.CreatedAt)
+	if err != nil {
+		return Bill{}, false, err
+	}
+	n, _ := res.RowsAffected()
+	stored, err := scanBill(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+billCols+` FROM commission_bill
+ WHERE contract_id = ? AND period_start = ?`), b.ContractID, b.PeriodStart))
+	return stored, n == 1, err
+}
+
+// setBillStatus moves a bill to status when it is in one of from; it tells
+// whether this call moved it (another settler may have).
+func (s *Store) setBillStatus(ctx context.Context, id int64, status string, paid, paidAt int64, reason string, from ...string) (bool, error) {
+	ph := strings.TrimSuffix(strings.Repeat("?, ", len(from)), ", ")
+	args := []any{status, paid, paidAt, reason, id}
+	for _, f := range from {
+		args = append(args, f)
+	}
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE commission_bill SET status = ?, paid = ?, paid_at = ?, reason = ?
+ WHERE id = ? AND status IN (`+ph+`)`), args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// unpaid lists the bills of a type still to pay (recorded, or refused for
+// insufficient funds), oldest first.
+func (s *Store) unpaid(ctx context.Context, t Type) ([]Bill, error) {
+	return s.queryBills(ctx, `SELECT `+billCols+` FROM commission_bill WHERE type = ? AND status IN ('due', 'insufficient_funds')
+ ORDER BY id`, string(t))
+}
+
+// BillFilter selects bills for a list.
+type BillFilter struct {
+	PayeeID  int64 // 0: any
+	PayerID  int64 // 0 with Platform false: any
+	AgentID  int64 // either party (0: any)
+	Platform bool  // payer is the platform
+	Type     Type
+	Status   string
+	From, To int64 // period start in [From, To); 0: open
+	Offset   int
+	Limit    int
+}
+
+func (f BillFilter) where() (string, []any) {
+	var where []string
+	var args []any
+	add := func(c string, a ...any) { where, args = append(where, c), append(args, a...) }
+	if f.PayeeID != 0 {
+		add("payee_id = ?", f.PayeeID)
+	}
+	if f.PayerID != 0 || f.Platform {
+		add("payer_id = ?", f.PayerID)
+	}
+	if f.AgentID != 0 {
+		add("(payer_id = ? OR payee_id = ?)", f.AgentID, f.AgentID)
+	}
+	if f.Type != "" {
+		add("type = ?", string(f.Type))
+	}
+	if f.Status != "" {
+		add("status = ?", f.Status)
+	}
+	if f.From != 0 {
+		add("period_start >= ?", f.From)
+	}
+	if f.To != 0 {
+		add("period_start < ?", f.To)
+	}
+	if len(where) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// BillSums are the sums of a bill list over every matching bill.
+type BillSums struct {
+	Amount int64 `json:"amount"`
+	Paid   int64 `json:"paid"`
+}
+
+func (s *Store) listBills(ctx context.Context, f BillFilter) ([]Bill, int, BillSums, error) {
+	w, args := f.where()
+	var total int
+	var sums BillSums
+	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(paid), 0) FROM commission_bill`+w),
+		args...).Scan(&total, &sums.Amount, &sums.Paid); err != nil {
+		return nil, 0, sums, err
+	}
+	list, err := s.queryBills(ctx, `SELECT `+billCols+` FROM commission_bill`+w+` ORDER BY period_start DESC, id DESC LIMIT ? OFFSET ?`,
+		append(args, f.Limit, f.Offset)...)
+	return list, total, sums, err
+}
+
+// IncomeRow is one contract's sums in the income report.
+type IncomeRow struct {
+	ContractID    int64  `json:"contractId"`
+	Type          Type   `json:"type"`
+	UplineID      int64  `json:"uplineId"`
+	UplineAccount string `json:"uplineAccount"`
+	Earned        int64  `json:"earned"`
+	Paid          int64  `json:"paid"`
+	Pending       int64  `json:"pending"`
+}
+
+// income sums the bills paid to an agent per contract, and what it paid
+// its downlines, for periods starting in [from, to).
+func (s *Store) income(ctx context.Context, agentID, from, to int64) ([]IncomeRow, int64, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT contract_id, type, payer_id, COALESCE(SUM(amount), 0), COALESCE(SUM(paid), 0),
+ COALESCE(SUM(CASE WHEN status IN ('due', 'insufficient_funds', 'awaiting_approval') THEN amount - paid ELSE 0 END), 0)
+ FROM commission_bill WHERE payee_id = ? AND period_start >= ? AND period_start < ?
+ GROUP BY contract_id, type, payer_id ORDER BY contract_id`), agentID, from, to)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []IncomeRow
+	for rows.Next() {
+		var r IncomeRow
+		if err := rows.Scan(&r.ContractID, &r.Type, &r.UplineID, &r.Earned, &r.Paid, &r.Pending); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	var paidOut int64
+	err = s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COALESCE(SUM(paid), 0) FROM commission_bill
+ WHERE payer_id = ? AND period_start >= ? AND period_start < ?`), agentID, from, to).Scan(&paidOut)
+	return out, paidOut, err
+}
+
+// setPart records (from 0) or clears (to 0) the partial payment decided for
+// a bill at expiry; it tells whether this call changed it.
+func (s *Store) setPart(ctx context.Context, id, from, to int64) (bool, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE commission_bill SET part_amount = ?
+ WHERE id = ? AND part_amount = ? AND status = 'insufficient_funds'`), to, id, from)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
