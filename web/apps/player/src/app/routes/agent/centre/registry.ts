@@ -1,7 +1,7 @@
 // The agent centre's pages (spec section 2, "Agent center menu" and the agent
 // centre's left nav). The router serves /agentHome/<key> from this list and
-// the nav shows only the entries listed here, in the spec's order. A page
-// whose backend has not landed is simply not listed (never a placeholder).
+// the nav shows only the entries listed here, in the spec's order (the
+// announcements page waits for its endpoint, GET /wps/agent/announcements).
 // To add a page: one line { key, load } in AGENT_PAGES (and /agentHome/<key>
 // in internal/webui/routes.json, which app/routes.test.ts checks). Keep this
 // file free of heavy imports: the router imports it; the pages are lazy.
@@ -53,20 +53,8 @@ export type AgentPage = { key: AgentPageKey; load: () => Promise<{ default: Comp
 export const AGENT_PAGES: AgentPage[] = [
   { key: 'deposit', load: () => import('./pages/DepositPage') },
   { key: 'withdraw', load: () => import('./pages/WithdrawPage') },
-  { key: 'registerCenter', load: () => import('./pages/RegisterCenterPage') },
-  { key: 'messageV2', load: () => import('./pages/MessagesPage') },
-  { key: 'customerService', load: () => import('./pages/CustomerServicePage') },
-];
-
-/**
- * Pages built against their backend's documented API (docs/agents-api.md,
- * docs/agent-reports-api.md, docs/commission-api.md) whose backend branch had
- * not been merged when they were written: not routed and not in the menu.
- * Once the backend is merged, move the line into AGENT_PAGES (and add its
- * /agentHome/<key> to internal/webui/routes.json).
- */
-export const PENDING_AGENT_PAGES: AgentPage[] = [
   { key: 'agentTeamOverview', load: () => import('./pages/TeamOverviewPage') },
+  { key: 'registerCenter', load: () => import('./pages/RegisterCenterPage') },
   { key: 'downlineManagmentView', load: () => import('./pages/TeamManagementPage') },
   { key: 'personalHistoryCopy', load: () => import('./pages/TeamBettingPage') },
   { key: 'palStatementsAgentCopy', load: () => import('./pages/UserLossPage') },
@@ -76,6 +64,8 @@ export const PENDING_AGENT_PAGES: AgentPage[] = [
   { key: 'agentDailyWages2', load: () => import('./pages/DailyWagesPage') },
   { key: 'agentHourSalary', load: () => import('./pages/HourSalaryPage') },
   { key: 'agentRealtimeSalary', load: () => import('./pages/RealtimeSalaryPage') },
+  { key: 'messageV2', load: () => import('./pages/MessagesPage') },
+  { key: 'customerService', load: () => import('./pages/CustomerServicePage') },
   { key: 'contractRequests', load: () => import('./pages/ContractRequestsPage') },
 ];
 

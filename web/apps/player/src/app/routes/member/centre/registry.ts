@@ -38,15 +38,9 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'personalProfit', load: () => import('../PersonalProfitPage') },
   { key: 'messageV2', load: () => import('../MessagesPage') },
   { key: 'responsibleGaming', load: () => import('../ResponsibleGamingPage') },
+  { key: 'transferUpline', load: () => import('../TransferUplinePage') },
 ];
 
-/**
- * Pages built against a documented API whose backend was not merged when they
- * were written (transferUpline: docs/agents-api.md, internal/agent): not
- * routed. Once it is, move the line into CENTRE_PAGES (and add the path to
- * internal/webui/routes.json).
- */
-export const PENDING_CENTRE_PAGES: CentrePage[] = [{ key: 'transferUpline', load: () => import('../TransferUplinePage') }];
 
 /** The path of a centre menu entry. */
 export function centrePath(key: CentreKey): string {
