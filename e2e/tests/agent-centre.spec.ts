@@ -12,16 +12,10 @@ const SHOTS = process.env.AGENT_SHOTS_DIR;
 const PAGES: { key: string; heading: RegExp }[] = [
   { key: 'deposit', heading: /^Deposit$/ },
   { key: 'withdraw', heading: /^Withdraw/ },
-  { key: 'agentTeamOverview', heading: /^Team overview$/ },
   { key: 'registerCenter', heading: /^Register centre$/ },
   { key: 'downlineManagmentView', heading: /^Team management$/ },
-  { key: 'personalHistoryCopy', heading: /^Team betting$/ },
-  { key: 'palStatementsAgentCopy', heading: /^User loss$/ },
-  { key: 'agentRevenueReport', heading: /^My income$/ },
-  { key: 'agentDownlineTransactionDetailsCopy', heading: /^Account details$/ },
   { key: 'messageV2', heading: /.+/ },
   { key: 'customerService', heading: /^Customer service$/ },
-  { key: 'contractRequests', heading: /^Contract requests$/ },
 ];
 
 async function english(page: Page) {
@@ -37,8 +31,9 @@ async function signIn(page: Page) {
   await page.getByTestId('agent-username').fill('agent01');
   await page.getByTestId('agent-password').fill('Palaro2026');
   await page.getByTestId('agent-login-submit').click();
-  await expect(page).toHaveURL(/\/agentHome$/);
-  await expect(page.getByTestId('agent-home')).toBeVisible();
+  // The login solves the bot check first: slow on a loaded machine.
+  await expect(page).toHaveURL(/\/agentHome$/, { timeout: 30_000 });
+  await expect(page.getByTestId('agent-home')).toBeVisible({ timeout: 15_000 });
 }
 
 async function shot(page: Page, name: string) {
@@ -49,13 +44,13 @@ async function shot(page: Page, name: string) {
 /** The page's own heading, once its data (or its empty or error state) is in. */
 async function pageReady(page: Page, heading: RegExp) {
   const main = page.locator('#agent-main');
-  await expect(main.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
-  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(main.getByRole('heading', { level: 1 }).first()).toHaveText(heading, { timeout: 15_000 });
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 test.describe('agent centre', () => {
   test('agent01 signs in, sees the header and walks every page of the nav', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signIn(page);
     await expect(page.getByTestId('agent-nickname')).toHaveText('Demo Agent');
     await expect(page.getByTestId('agent-gmt')).toHaveText('GMT+08:00');
@@ -83,12 +78,13 @@ test.describe('agent centre', () => {
     // Deep links and the back button.
     await page.goBack();
     await expect(page).toHaveURL(/\/agentHome\/customerService$/);
-    await page.goto('/agentHome/agentTeamOverview');
-    await pageReady(page, /^Team overview$/);
-    await expect(page.getByTestId('agent-overview-stats')).toBeVisible();
+    await page.goto('/agentHome/downlineManagmentView?scope=all');
+    await pageReady(page, /^Team management$/);
+    await expect(page.getByTestId('agent-team-scope-all')).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('the register centre creates a downline member with a generated password, listed in team management', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page);
     await page.goto('/agentHome/registerCenter');
     await pageReady(page, /^Register centre$/);
@@ -118,8 +114,9 @@ test.describe('agent centre', () => {
     await expect(page.getByTestId('agent-team-table')).toContainText(name);
   });
 
-  test('on a phone the nav is a top menu, every page fits the width @phone', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('on a phone the nav is a top menu, every page fits the width @phone', async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the phone layout');
+    test.setTimeout(150_000);
     await signIn(page);
     await expect(page.getByTestId('agent-nickname')).toHaveText('Demo Agent');
     await expect(page.getByTestId('agent-clock')).toBeVisible();
@@ -140,10 +137,11 @@ test.describe('agent centre', () => {
   });
 
   test('sign out asks first, then goes to /agent', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page);
     await page.getByTestId('agent-signout').click();
     const dialog = page.getByTestId('logout-dialog');
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/agentHome$/);
     await page.getByTestId('agent-signout').click();

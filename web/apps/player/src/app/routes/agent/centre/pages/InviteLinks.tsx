@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Ban, Copy, Link2, Plus } from 'lucide-react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Button, errorMessage } from '@/components/ui';
 import { createLink, disableLink, linksQuery, type InviteLink } from '@/features/agent/api/team';
 import { formatDateTime } from '@/lib/format';

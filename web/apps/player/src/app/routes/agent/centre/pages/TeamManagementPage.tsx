@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { Amount, Filters, ReportTable, totalPagesOf } from './kit';
+import { hasAgentPage } from '../registry';
 import { PageHead } from './PageHead';
 import { TransferDialog } from './TransferDialog';
 import s from './pages.module.css';
@@ -131,7 +132,7 @@ export default function TeamManagementPage() {
                     {t('agent:transfer.short')}
                   </Button>
                 )}
-                {direct(m) && m.agent && (
+                {direct(m) && m.agent && hasAgentPage('contractRequests') && (
                   <Link to={`${paths.agentPage('contractRequests')}?offerTo=${m.id}&account=${encodeURIComponent(m.account)}`} className={buttonClassName({ variant: 'ghost', size: 'sm' })} aria-label={t('agent:contracts.offerTo', { account: m.account })}>
                     <FileSignature size={14} aria-hidden="true" />
                     {t('agent:contracts.offer')}

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Button, errorMessage } from '@/components/ui';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatMinor } from '@/lib/format';

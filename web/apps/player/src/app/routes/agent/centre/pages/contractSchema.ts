@@ -4,7 +4,7 @@
 // to 100 %; dividend tiers have a net-loss threshold, wages none; real-time
 // rates 0 to 100 %, not all zero. Amounts typed in major units become minor
 // units, percentages become basis points, without floats.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { ContractType, Offer, Tier } from '@/features/agent/api/commission';
 
 export const MAX_TIERS = 10;

@@ -2,7 +2,7 @@
 // username and password (the server checks the same ones: account.field_rule,
 // account.password_rule); the password may be left empty (the server then
 // generates one and shows it once).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { RegisterField } from '@/features/system/api/status';
 import { fieldMessage, type FieldMessage } from '../../../../modals/registerRules';
 
