@@ -77,7 +77,7 @@ test.describe('agent centre', () => {
 
     // Deep links and the back button.
     await page.goBack();
-    await expect(page).toHaveURL(/\/agentHome\/customerService$/);
+    await expect(page).toHaveURL(/\/agentHome\/messageV2$/);
     await page.goto('/agentHome/downlineManagmentView?scope=all');
     await pageReady(page, /^Team management$/);
     await expect(page.getByTestId('agent-team-scope-all')).toHaveAttribute('aria-pressed', 'true');
