@@ -30,8 +30,8 @@ export default function CustomerServicePage() {
                 </span>
                 <div className={s.csText}>
                   <span className={s.csName}>{c.name}</span>
-                  {/* The channel's kind, when it is one we name (the name itself is the brand's). */}
-                  {t(`agent:cs.type.${c.type}`, { defaultValue: '' }) && <span className={s.muted}>{t(`agent:cs.type.${c.type}`)}</span>}
+                  {/* The channel's kind, when we name it and the brand's own name does not already say it. */}
+                  {t(`agent:cs.type.${c.type}`, { defaultValue: c.name }) !== c.name && <span className={s.muted}>{t(`agent:cs.type.${c.type}`)}</span>}
                 </div>
                 {c.route ? (
                   <Link to={c.route} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
