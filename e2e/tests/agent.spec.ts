@@ -56,7 +56,7 @@ test.describe('agent', () => {
     await expect(page.getByText('Please enter your password.')).toBeVisible();
   });
 
-  test('agent01 logs in, sees the centre with a ticking clock, copies the invitation, signs out @phone', async ({ page, context }) => {
+  test('agent01 logs in, sees the centre with a ticking clock, copies the invitation, signs out', async ({ page, context }) => {
     await english(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await agentLogin(page, 'agent01');
@@ -73,7 +73,9 @@ test.describe('agent', () => {
     const first = await clock.textContent();
     await expect(clock).not.toHaveText(first!, { timeout: 2500 });
 
-    // Invitation code and the registration link the register popup reads.
+    // Invitation code and the registration link the register popup reads (register centre).
+    await page.getByTestId('agent-nav-registerCenter').click();
+    await expect(page).toHaveURL(/\/agentHome\/registerCenter$/);
     await expect(page.getByTestId('agent-code')).toHaveText('AGENT01');
     const origin = new URL(page.url()).origin;
     await expect(page.getByTestId('agent-link')).toHaveText(`${origin}/register?affiliateCode=AGENT01`);
@@ -89,6 +91,7 @@ test.describe('agent', () => {
     await expect(page).toHaveURL(/\/agentHome$/);
 
     await page.getByTestId('agent-signout').click();
+    await page.getByTestId('logout-confirm').click();
     await expect(page).toHaveURL(/\/agent$/);
     await expect(page.getByTestId('agent-login-form')).toBeVisible();
     // The session is gone: the centre sends visitors back to the landing.

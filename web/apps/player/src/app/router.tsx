@@ -35,7 +35,8 @@ const memberArea = page(() => import('./routes/member-area'));
 // The personal centre's pages are listed in its own chunk (routes/member/centre/registry.ts), not here.
 const memberCentre = page(() => import('./routes/member/centre/CentreRoute'));
 const agentLanding = page(() => import('./routes/agent/AgentLanding'));
-const agentHome = page(() => import('./routes/agent/AgentHome'));
+// The agent centre's pages are listed in its own chunk (routes/agent/centre/registry.ts), not here.
+const agentCentre = page(() => import('./routes/agent/centre/AgentCentre'));
 const notFound = page(() => import('./routes/not-found'));
 const affiliate = page(() => import('./routes/affiliate/AffiliatePage'));
 const resetPassword = page(() => import('./routes/reset-password'));
@@ -67,10 +68,15 @@ const centreRoute: RouteObject = {
   Component: memberCentre.Component,
 };
 
-/** /agentHome: without a session token, the agent login page (non-agents are sent there by the page itself). */
-async function agentHomeLoader() {
+/**
+ * /agentHome and /agentHome/<page>: without a session token, the agent login
+ * page (non-agents are sent there by the centre itself). One splat route keeps
+ * the page list out of the entry chunk; the loader preloads the page's chunk.
+ */
+async function agentHomeLoader({ params }: { params: Record<string, string | undefined> }) {
   if (!sessionToken()) throw redirect(paths.agent);
-  return agentHome.preload();
+  await agentCentre.preload();
+  return (await import('./routes/agent/centre/AgentCentre')).preloadAgentPage(params['*'] ?? '');
 }
 
 export const routes: RouteObject[] = [
@@ -82,7 +88,7 @@ export const routes: RouteObject[] = [
     children: [
       // The agent pages have their own layout (no storefront header, footer or side menu).
       { id: 'agent', path: 'agent', loader: agentLanding.preload, Component: agentLanding.Component },
-      { id: 'agent-home', path: 'agentHome', loader: agentHomeLoader, Component: agentHome.Component },
+      { id: 'agent-home', path: 'agentHome/*', loader: agentHomeLoader, Component: agentCentre.Component },
       // An original game full-frame (the game popup's iframe), without the storefront shell.
       { id: 'originals-game', path: 'originals/:game', loader: originalsGame.preload, Component: originalsGame.Component },
       {

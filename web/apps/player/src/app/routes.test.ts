@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { RouteObject } from 'react-router';
 import { routes } from './router';
 import { CENTRE_PAGES } from './routes/member/centre/registry';
+import { AGENT_PAGES } from './routes/agent/centre/registry';
 import { GAME_SLUGS } from '@/features/originals/slugs';
 
 const manifestFile = resolve(__dirname, '../../../../../internal/webui/routes.json');
@@ -19,6 +20,7 @@ function expand(pattern: string): string[] {
   if (pattern === '/*') return []; // the not-found page
   if (pattern === '/originals/:game') return GAME_SLUGS.map((s) => `/originals/${s}`);
   if (pattern === '/member/*') return ['/member', ...CENTRE_PAGES.map((p) => `/member/${p.key}`)];
+  if (pattern === '/agentHome/*') return ['/agentHome', ...AGENT_PAGES.map((p) => `/agentHome/${p.key}`)];
   if (/[:*]/.test(pattern)) throw new Error(`routes.test.ts has no expansion for the route ${pattern}: add one, and its paths to internal/webui/routes.json`);
   return [pattern];
 }

@@ -34,6 +34,8 @@ export const paths = {
   /** The affiliate application (issue 31, part 8). */
   affiliate: '/affiliate',
   agentHome: '/agentHome',
+  /** An agent-centre page (app/routes/agent/centre/registry.ts). */
+  agentPage: (key: string) => `/agentHome/${key}`,
   member: '/member',
   // Personal centre pages (app/routes/member/centre/registry.ts).
   transferFund: '/member/transferFund',
@@ -68,5 +70,5 @@ export function isSideMenuCollapsedPath(pathname: string): boolean {
 /** The agent pages (/agent, /agentHome): their own layout, no announcement popups (spec section 4). */
 export function isAgentPagePath(pathname: string): boolean {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
-  return p === paths.agent.toLowerCase() || p === paths.agentHome.toLowerCase();
+  return p === paths.agent.toLowerCase() || p === paths.agentHome.toLowerCase() || p.startsWith(`${paths.agentHome.toLowerCase()}/`);
 }

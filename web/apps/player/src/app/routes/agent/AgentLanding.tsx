@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BarChart3, Clock, GraduationCap, House, KeyRound, Megaphone } from 'lucide-react';
 import { Button, buttonClassName } from '@/components/ui';
 import { BrandLogo } from '@/components/ui/BrandLogo';
@@ -17,6 +17,7 @@ import { LanguageSelector } from '../../layout/LanguageSelector';
 import { ThemeToggle } from '../../layout/ThemeToggle';
 import { useAppNavigate } from '../../navigation';
 import { AgentLogin } from './AgentLogin';
+import type { AgentLandingState } from './centre/AgentCentre';
 import { AgentSuspense } from './Fallback';
 import s from './AgentLanding.module.css';
 
@@ -42,6 +43,8 @@ function AgentLandingPage() {
   const navigate = useAppNavigate();
   // Set by a login whose password must change first: stay here until it has.
   const [mustChange, setMustChange] = useState(false);
+  // Sent here from the agent centre by a session that is not an agent's (spec section 8: not an agent).
+  const notAgent = !!(useLocation().state as AgentLandingState | null)?.notAgent && session.loggedIn && !session.isAgent;
 
   useEffect(() => {
     if (session.loggedIn && session.isAgent && !session.loading && !mustChange) navigate(paths.agentHome, { replace: true });
@@ -106,6 +109,11 @@ function AgentLandingPage() {
             {t('agent:login.title')}
           </h2>
           <p className={s.cardLead}>{t('agent:login.lead')}</p>
+          {notAgent && (
+            <p className={s.notAgent} role="alert" data-testid="agent-not-agent">
+              {t('agent:centre.notAgent')}
+            </p>
+          )}
           {mustChange && session.loggedIn ? (
             <div className={s.mustChange} data-testid="agent-must-change">
               <p>{t('agent:login.mustChange')}</p>

@@ -38,7 +38,9 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'personalProfit', load: () => import('../PersonalProfitPage') },
   { key: 'messageV2', load: () => import('../MessagesPage') },
   { key: 'responsibleGaming', load: () => import('../ResponsibleGamingPage') },
+  { key: 'transferUpline', load: () => import('../TransferUplinePage') },
 ];
+
 
 /** The path of a centre menu entry. */
 export function centrePath(key: CentreKey): string {

@@ -1,0 +1,4 @@
+// Agent centre: deposit. The storefront's deposit page itself, inside the
+// agent centre: an agent funds the same main wallet as any member, and keeps
+// the agent nav beside it rather than being sent into the personal centre.
+export { default } from '../../../member/DepositPage';

@@ -1,0 +1,6 @@
+// Agent centre: the dividend bills (BillsPage).
+import { BillsPage } from './BillsPage';
+
+export default function DividendPage() {
+  return <BillsPage type="dividend" />;
+}
