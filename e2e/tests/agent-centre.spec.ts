@@ -12,10 +12,21 @@ const SHOTS = process.env.AGENT_SHOTS_DIR;
 const PAGES: { key: string; heading: RegExp }[] = [
   { key: 'deposit', heading: /^Deposit$/ },
   { key: 'withdraw', heading: /^Withdraw/ },
+  { key: 'agentTeamOverview', heading: /^Team overview$/ },
   { key: 'registerCenter', heading: /^Register centre$/ },
   { key: 'downlineManagmentView', heading: /^Team management$/ },
+  { key: 'personalHistoryCopy', heading: /^Team betting$/ },
+  { key: 'palStatementsAgentCopy', heading: /^User loss$/ },
+  { key: 'agentRevenueReport', heading: /^My income$/ },
+  { key: 'agentDownlineTransactionDetailsCopy', heading: /^Account details$/ },
+  // The demo brand enables every contract type (internal/brand/demo.go).
+  { key: 'agentDividendRecordCopy2', heading: /^Bonus records$/ },
+  { key: 'agentDailyWages2', heading: /^Daily wages$/ },
+  { key: 'agentHourSalary', heading: /^Hourly salary$/ },
+  { key: 'agentRealtimeSalary', heading: /^Real-time salary$/ },
   { key: 'messageV2', heading: /.+/ },
   { key: 'customerService', heading: /^Customer service$/ },
+  { key: 'contractRequests', heading: /^Contract requests$/ },
 ];
 
 async function english(page: Page) {
@@ -77,7 +88,7 @@ test.describe('agent centre', () => {
 
     // Deep links and the back button.
     await page.goBack();
-    await expect(page).toHaveURL(/\/agentHome\/messageV2$/);
+    await expect(page).toHaveURL(/\/agentHome\/customerService$/);
     await page.goto('/agentHome/downlineManagmentView?scope=all');
     await pageReady(page, /^Team management$/);
     await expect(page.getByTestId('agent-team-scope-all')).toHaveAttribute('aria-pressed', 'true');

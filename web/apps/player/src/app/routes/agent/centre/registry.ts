@@ -1,8 +1,6 @@
 // The agent centre's pages (spec section 2, "Agent center menu" and the agent
 // centre's left nav). The router serves /agentHome/<key> from this list and
-// the nav shows only the entries listed here, in the spec's order (see
-// PENDING_AGENT_PAGES for the ones waiting for their backend, and the
-// announcements page for its endpoint, GET /wps/agent/announcements).
+// the nav shows only the entries listed here, in the spec's order.
 // To add a page: one line { key, load } in AGENT_PAGES (and /agentHome/<key>
 // in internal/webui/routes.json, which app/routes.test.ts checks). Keep this
 // file free of heavy imports: the router imports it; the pages are lazy.
@@ -54,23 +52,9 @@ export type AgentPage = { key: AgentPageKey; load: () => Promise<{ default: Comp
 export const AGENT_PAGES: AgentPage[] = [
   { key: 'deposit', load: () => import('./pages/DepositPage') },
   { key: 'withdraw', load: () => import('./pages/WithdrawPage') },
+  { key: 'agentTeamOverview', load: () => import('./pages/TeamOverviewPage') },
   { key: 'registerCenter', load: () => import('./pages/RegisterCenterPage') },
   { key: 'downlineManagmentView', load: () => import('./pages/TeamManagementPage') },
-  { key: 'messageV2', load: () => import('./pages/MessagesPage') },
-  { key: 'customerService', load: () => import('./pages/CustomerServicePage') },
-];
-
-/**
- * Pages built against their backend's documented API whose routes are not yet
- * served by the binary on this branch (internal/agent/teamreport and
- * internal/commission are merged but not wired in cmd/palaro): not routed and
- * not in the menu, never a page that can only fail. When the backend is wired,
- * move the line into AGENT_PAGES and add /agentHome/<key> to
- * internal/webui/routes.json (app/routes.test.ts checks the two agree).
- * Reports: docs/agent-reports-api.md; the rest: docs/commission-api.md.
- */
-export const PENDING_AGENT_PAGES: AgentPage[] = [
-  { key: 'agentTeamOverview', load: () => import('./pages/TeamOverviewPage') },
   { key: 'personalHistoryCopy', load: () => import('./pages/TeamBettingPage') },
   { key: 'palStatementsAgentCopy', load: () => import('./pages/UserLossPage') },
   { key: 'agentRevenueReport', load: () => import('./pages/MyIncomePage') },
@@ -79,8 +63,13 @@ export const PENDING_AGENT_PAGES: AgentPage[] = [
   { key: 'agentDailyWages2', load: () => import('./pages/DailyWagesPage') },
   { key: 'agentHourSalary', load: () => import('./pages/HourSalaryPage') },
   { key: 'agentRealtimeSalary', load: () => import('./pages/RealtimeSalaryPage') },
+  { key: 'messageV2', load: () => import('./pages/MessagesPage') },
+  { key: 'customerService', load: () => import('./pages/CustomerServicePage') },
   { key: 'contractRequests', load: () => import('./pages/ContractRequestsPage') },
 ];
+
+/** Pages built but not served yet (none: every backend is wired). */
+export const PENDING_AGENT_PAGES: AgentPage[] = [];
 
 export function agentPath(key: AgentPageKey): string {
   return `/agentHome/${key}`;

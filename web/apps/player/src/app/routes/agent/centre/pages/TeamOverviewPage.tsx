@@ -73,7 +73,12 @@ function Stat({ label, value, sub }: { label: string; value: React.ReactNode; su
     <div className={s.stat}>
       <dt>{label}</dt>
       <dd>{value}</dd>
-      {sub !== undefined && <small>{sub}</small>}
+      {/* A dl's groups hold only dt and dd: the note is a dd of its own. */}
+      {sub !== undefined && (
+        <dd className={s.statSub}>
+          <small>{sub}</small>
+        </dd>
+      )}
     </div>
   );
 }
