@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -331,6 +332,7 @@ func TestAgentAnnouncements(t *testing.T) {
 			for _, it := range v["list"].([]any) {
 				out = append(out, it.(map[string]any)["title"].(string))
 			}
+			slices.Sort(out) // created in map order: which is listed first varies
 			return strings.Join(out, ",")
 		}
 		// The demo agent is type 1: only the announcement for every agent.
