@@ -84,6 +84,16 @@ func Demo(now time.Time) Snapshot {
 			Content: t("<p>Handa na ang iyong account. Tatlong hakbang para magsimula:</p><ol><li>I-verify ang mobile number</li><li>Gawin ang unang deposito</li><li>Kunin ang Welcome Bonus sa Reward Center</li></ol>",
 				"<p>Your account is ready. Three steps to get started:</p><ol><li>Verify your mobile number</li><li>Make your first deposit</li><li>Claim the Welcome Bonus in the Reward Center</li></ol>")},
 
+		// Agent announcements (the agent centre's agentAnnouncement page), for every agent type.
+		{ID: 31, Type: TypeAgent, Sequence: 1, PublishedAt: ago(4 * time.Hour),
+			Title: t("Arawang sahod: binabayaran tuwing umaga", "Daily wages: paid every morning"),
+			Content: t("<p>Kinakalkula ang arawang sahod ng kahapon pagkalipas ng hatinggabi (oras sa Maynila) at direktang ibinabayad sa iyong pangunahing balanse. Makikita ang bawat bill sa <strong>Arawang sahod</strong> at ang kabuuan sa <strong>Aking kita</strong>.</p>",
+				"<p>Yesterday's daily wages are settled after midnight (Manila time) and paid straight into your main balance. Each bill is under <strong>Daily wages</strong>, the totals under <strong>My income</strong>.</p>")},
+		{ID: 32, Type: TypeAgent, Sequence: 2, PublishedAt: ago(3 * day),
+			Title: t("Mag-alok ng kontrata sa iyong mga sub-agent", "Offer contracts to your sub-agents"),
+			Content: t("<p>Sa <em>Pamamahala ng team</em>, piliin ang isang direktang sub-agent at pindutin ang <strong>Mag-alok ng kontrata</strong>. Hindi maaaring lumampas ang mga rate sa sarili mong kontrata.</p><ul><li>Makikita ng sub-agent ang alok sa kanyang mga mensahe at sa Mga kahilingan sa kontrata.</li><li>Maaaring tapusin ng alinmang panig ang kontrata anumang oras.</li></ul>",
+				"<p>In <em>Team management</em>, pick a direct sub-agent and press <strong>Offer contract</strong>. Your rates can never exceed your own contract's.</p><ul><li>The sub-agent sees the offer in their messages and in Contract requests.</li><li>Either side may end the contract at any time.</li></ul>")},
+
 		// Promotions.
 		{ID: 101, Type: TypePromotion, Sequence: 1, PublishedAt: ago(10 * day), Category: "NEWBIE", Images: promoImg(101),
 			Title:   t("Welcome Bonus: 100% hanggang ₱5,000", "Welcome Bonus: 100% up to ₱5,000"),

@@ -2,15 +2,18 @@
 // internal/platform/httpx) and the one error type the apps translate as
 // errors.<code>. Shared by the storefront and the console; no app state here.
 
-export type Envelope<T> = { success: boolean; code: string; message: string; value: T };
+export type Envelope<T> = { success: boolean; code: string; message: string; value: T; params?: Record<string, unknown> };
 
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(code: string, message: string, status: number) {
+  /** A failure's values (a limit, a tier number) for the translated message. */
+  readonly params?: Record<string, unknown>;
+  constructor(code: string, message: string, status: number, params?: Record<string, unknown>) {
     super(message || code);
     this.code = code;
     this.status = status;
+    this.params = params;
   }
 }
 
@@ -36,7 +39,7 @@ export async function unwrap<T>(res: Response): Promise<T> {
   } catch {
     throw new ApiError(res.ok ? 'server.bad_response' : 'server.internal', res.statusText, res.status);
   }
-  if (!res.ok || !env.success) throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
+  if (!res.ok || !env.success) throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status, env?.params);
   return env.value;
 }
 

@@ -74,7 +74,7 @@ export async function apiRequest<T>(
   }
   if (!res.ok || !env.success) {
     if (res.status === 401 && token && DEAD_SESSION_CODES.has(env?.code) && sessionToken() === token) onUnauthorized?.(env.code);
-    throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status);
+    throw new ApiError(env?.code || 'server.internal', env?.message || res.statusText, res.status, env?.params);
   }
   return env.value;
 }

@@ -10,7 +10,7 @@ function t() {
     initAsync: false,
     resources: {
       EN: {
-        errors: { unknown: 'Something went wrong.', 'network': { offline: 'Offline.' } },
+        errors: { unknown: 'Something went wrong.', 'network': { offline: 'Offline.' }, commission: { rate_above_upline: 'Tier {{tier}} pays more than your own contract.' } },
         auth: { errors: { auth: { bad: 'Wrong password.' }, rg: { timeout: 'You are on a time-out until {{until}}.' } } },
         cashier: { errors: { money: { below_min: 'The minimum amount is {{min}}.' }, withdraw: { in_progress: 'Still in progress.' } } },
         games: { errors: { launch: { maintenance: 'Under maintenance.' } } },
@@ -47,4 +47,14 @@ test('the end of a time-out comes back from the server message as a date in the 
   expect(errorMessage(tf, new ApiError('rg.timeout', `You are taking a break until ${until}. You can log in again after that.`, 403))).toBe('You are on a time-out until 2026-11-29 00:00:00.');
   // A server message that already has a written date is shown as it is.
   expect(errorMessage(tf, new ApiError('rg.timeout', 'Pahinga hanggang 2026-11-29 00:00.', 403))).toBe('Pahinga hanggang 2026-11-29 00:00.');
+});
+
+test('an answer that names its values fills them into the translation', () => {
+  const tf = t();
+  expect(errorMessage(tf, new ApiError('commission.rate_above_upline', 'Ang antas 2 ay mas mataas.', 409, { tier: 2 }))).toBe('Tier 2 pays more than your own contract.');
+  expect(errorMessage(tf, new ApiError('money.below_min', 'The minimum amount is 100.00.', 400, { min: '100.00' }))).toBe('The minimum amount is 100.00.');
+  const until = Date.UTC(2026, 10, 28, 16, 0, 0);
+  expect(errorMessage(tf, new ApiError('rg.timeout', 'server text', 403, { until }))).toBe('You are on a time-out until 2026-11-29 00:00:00.');
+  // A value the answer lacks: the server's own message.
+  expect(errorMessage(tf, new ApiError('commission.rate_above_upline', 'Tier 3 pays more.', 409, {}))).toBe('Tier 3 pays more.');
 });

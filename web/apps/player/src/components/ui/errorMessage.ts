@@ -32,10 +32,17 @@ export function errorMessage(t: TFunction, error: unknown): string {
     ['errors:', 'auth:errors.', 'cashier:errors.', 'wallet:errors.', 'games:errors.', 'records:errors.', 'originals:errors.', 'rg:errors.'].map((ns) => ns + code),
     { defaultValue: fallback },
   );
-  // Error answers carry no parameters: a translation that needs one ({{min}}) would show the
+  // A translation that needs a value ({{min}}) the answer does not carry would show the
   // placeholder, so the server's own message (which has the value filled in) is used instead.
   const placeholder = /{{\s*\w+\s*}}/g;
   if (!placeholder.test(text)) return text;
+  // An answer that names its values (the envelope's params: a tier, a limit) fills them in.
+  const params = error instanceof ApiError ? error.params : undefined;
+  const names = [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]);
+  if (params && names.every((n) => typeof params[n] === 'string' || typeof params[n] === 'number')) {
+    // "until" (a time-out's end) is epoch milliseconds: shown as a date in the brand's zone.
+    return text.replace(/{{\s*(\w+)\s*}}/g, (_, n: string) => (n === 'until' && typeof params[n] === 'number' ? formatDateTime(params[n]) : String(params[n])));
+  }
   // The one exception: the end of a time-out or self-exclusion ({{until}}, rg.timeout and
   // rg.self_excluded) is in the server's message as epoch milliseconds; read back, it lets
   // the sentence be in the user's language with the date in the brand's zone.

@@ -4,3 +4,4 @@
 export * from './api/team';
 export * from './api/reports';
 export * from './api/commission';
+export * from './api/announcements';

@@ -3,7 +3,7 @@ import { logout } from '@/lib/session';
 import { loginDemo, renderPage, stubApi } from '@/test/wallet';
 import { MessageCentre } from './components/MessageCentre';
 import { MessagesMenuItem } from './components/MessagesMenuItem';
-import { NoticeToasts, displayParams } from './components/NoticeToasts';
+import { NoticeToasts } from './components/NoticeToasts';
 import { useUnreadCount } from './hooks/useUnread';
 
 // The socket module is replaced: tests push events through the handlers the listener subscribed.
@@ -34,7 +34,7 @@ afterEach(async () => {
   socket.handlers.clear();
 });
 
-const msg = (id: number, read: boolean, kind = 'deposit_credited') => ({
+const msg = (id: number, read: boolean, kind = 'some_future_kind') => ({
   id,
   kind,
   title: `Title ${id}`,
@@ -88,6 +88,23 @@ test('the message centre lists messages, marks one read on open, and all read', 
   expect(screen.getAllByTestId('message-item').every((i) => i.getAttribute('data-read') === 'true')).toBe(true);
   expect(screen.getByTestId('messages-unread-line')).toHaveTextContent('You have read everything.');
   expect(screen.getByTestId('messages-read-all')).toBeDisabled();
+});
+
+test('a kind the storefront knows is worded from its params, not the server text', async () => {
+  const offer = { ...msg(9, false, 'contract_offered'), title: 'Bagong alok na kontrata', body: 'server text', params: { contractId: '12', type: 'dividend', upline: 'agent01', downline: 'sub01' } };
+  stubApi({
+    'GET /wps/message/list': () => ({ list: [offer, msg(8, true)], total: 2, page: 1, pageSize: 10 }),
+    'GET /wps/message/unread': () => ({ count: 1 }),
+    'POST /wps/message/9/read': () => null,
+  });
+  await loginDemo();
+  renderPage(<MessageCentre />);
+  const items = await screen.findAllByTestId('message-item');
+  expect(items[0]).toHaveTextContent('New contract offer');
+  fireEvent.click(within(items[0]).getByTestId('message-open'));
+  expect(within(items[0]).getByTestId('message-body')).toHaveTextContent('New dividend contract offer from agent01 (no. 12).');
+  // An unknown kind keeps the server's words.
+  expect(items[1]).toHaveTextContent('Title 8');
 });
 
 test('empty list and error with retry', async () => {
@@ -168,10 +185,4 @@ test('a socket reconnect asks for the unread count again (notices may have been 
   expect(api.to('GET', '/wps/message/unread')).toHaveLength(1);
   act(() => socket.emit('open', null)); // a reconnect
   await waitFor(() => expect(api.to('GET', '/wps/message/unread')).toHaveLength(2));
-});
-
-test('notice params: thousands separators, currency, dashes for missing values', () => {
-  expect(displayParams({ amount: '1234567.50', currency: 'PHP', orderNo: 'D1' }, { PHP: '₱' })).toEqual({ amount: '₱1,234,567.50', currency: 'PHP', orderNo: 'D1', reason: '—' });
-  expect(displayParams({ amount: '100.00', currency: 'USD' })).toMatchObject({ amount: '100.00 USD', orderNo: '—' });
-  expect(displayParams(null)).toEqual({ reason: '—', orderNo: '—' });
 });

@@ -4,7 +4,35 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
 
-export const NOTICE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected', 'withdrawal_paid', 'feedback_reply'] as const;
+/**
+ * Every kind internal/notify sends (notify.go's Kind constants; a test reads
+ * them from the Go source): each is worded in the storefront's wallet
+ * namespace, notice.<kind>.title/body, in every language.
+ */
+export const NOTICE_KINDS = [
+  'deposit_credited',
+  'deposit_failed',
+  'deposit_rejected',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'withdrawal_paid',
+  'feedback_reply',
+  'contract_offered',
+  'contract_accepted',
+  'contract_rejected',
+  'contract_terminated',
+  'contract_auto_terminated',
+  'commission_paid',
+  'commission_partly_paid',
+  'commission_unpaid',
+  'commission_payer_short',
+  'commission_not_reached',
+  'commission_awaiting',
+  'commission_rejected',
+  'commission_expired',
+  'affiliate_approved',
+  'affiliate_rejected',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export type Message = {

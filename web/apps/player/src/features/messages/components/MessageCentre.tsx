@@ -1,6 +1,8 @@
 // /member/messageV2 (platform information): the member's messages, newest
 // first, unread ones marked; opening one shows its body and marks it read;
-// "mark all read" clears the badge.
+// "mark all read" clears the badge. Each message is worded here, in the
+// reader's language, from its kind and parameters (the server's own title and
+// body, EN or TY, only for a kind the storefront does not know).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +11,7 @@ import { Button, EmptyState, ErrorState, Pager, Skeleton, errorMessage } from '@
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/format';
 import { messagesQuery, markAllRead, markRead, unreadQuery, type Message, type MessagePage } from '../api/messages';
+import { currencySymbols, noticeText } from '../noticeText';
 import s from './MessageCentre.module.css';
 
 export function MessageCentre() {
@@ -47,6 +50,8 @@ export function MessageCentre() {
   };
 
   const data = list.data;
+  const symbols = currencySymbols(qc, token);
+  const textOf = (m: Message) => noticeText(t, m.kind, m.params, symbols) ?? { title: m.title, body: m.body };
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 10))) : 1;
   const unreadCount = unread.data ?? data?.list.filter((m) => !m.read).length ?? 0;
 
@@ -104,6 +109,7 @@ export function MessageCentre() {
           <ul className={s.list} data-testid="messages-list" aria-busy={list.isFetching || undefined}>
             {data.list.map((m) => {
               const expanded = open === m.id;
+              const text = textOf(m);
               return (
                 <li key={m.id} className={s.item} data-unread={!m.read || undefined} data-testid="message-item" data-kind={m.kind} data-read={m.read ? 'true' : 'false'}>
                   <button type="button" className={s.row} aria-expanded={expanded} aria-controls={`message-${m.id}`} onClick={() => toggle(m)} data-testid="message-open">
@@ -113,7 +119,7 @@ export function MessageCentre() {
                     <span className={s.rowText}>
                       <span className={s.itemTitle}>
                         {!m.read && <span className={s.dot} aria-hidden="true" />}
-                        {m.title}
+                        {text.title}
                         {!m.read && <span className="sr-only">{t('wallet:messages.unread')}</span>}
                       </span>
                       <time className={s.time} dateTime={new Date(m.createdAt).toISOString()} dir="ltr">
@@ -124,7 +130,7 @@ export function MessageCentre() {
                   </button>
                   {expanded && (
                     <div id={`message-${m.id}`} className={s.body} data-testid="message-body">
-                      {m.body}
+                      {text.body}
                     </div>
                   )}
                 </li>

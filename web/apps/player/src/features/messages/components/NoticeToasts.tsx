@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing, CircleCheck, CircleX, X } from 'lucide-react';
 import { useSession } from '@/lib/session';
-import { NOTICE_KINDS, type NoticeEvent } from '../api/messages';
+import type { NoticeEvent } from '../api/messages';
+import { currencySymbols, noticeText } from '../noticeText';
 import s from './NoticeToasts.module.css';
 
 export const NOTICE_TOAST_MS = 8000;
@@ -19,27 +20,18 @@ export const MESSAGES_PATH = '/member/messageV2';
 
 type Toast = NoticeEvent & { key: number; leaving?: boolean };
 
-const FAILED_KINDS = new Set(['deposit_failed', 'deposit_rejected', 'withdrawal_rejected']);
-const KNOWN_KINDS = new Set<string>(NOTICE_KINDS);
-
-/**
- * The notice's params for display: the amount ("1000.50", money.Format) gets
- * thousands separators and its currency ("1,000.50 PHP", or "₱1,000.50" when
- * the currency has a symbol), a missing reason shows as a dash.
- */
-export function displayParams(params: Record<string, string> | null | undefined, symbols: Record<string, string> = {}): Record<string, string> {
-  const p = { ...(params ?? {}) };
-  const m = /^(-?)(\d+)(\.\d+)?$/.exec(p.amount ?? '');
-  if (m) {
-    const n = `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
-    const cur = p.currency ?? '';
-    const sym = symbols[cur];
-    p.amount = sym ? `${sym}${n}` : cur ? `${n} ${cur}` : n;
-  }
-  p.reason = p.reason || '—';
-  p.orderNo = p.orderNo || '—';
-  return p;
-}
+const FAILED_KINDS = new Set([
+  'deposit_failed',
+  'deposit_rejected',
+  'withdrawal_rejected',
+  'contract_rejected',
+  'commission_unpaid',
+  'commission_payer_short',
+  'commission_rejected',
+  'commission_expired',
+  'affiliate_rejected',
+]);
+const DONE_KINDS = new Set(['deposit_credited', 'withdrawal_paid', 'contract_accepted', 'commission_paid', 'affiliate_approved']);
 
 /** Queries a notice may have made stale. */
 export function refreshAfterNotice(qc: QueryClient, kind: string) {
@@ -48,16 +40,21 @@ export function refreshAfterNotice(qc: QueryClient, kind: string) {
   void qc.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
   if (kind.startsWith('deposit')) void qc.invalidateQueries({ queryKey: ['cashier'] });
   if (kind.startsWith('withdrawal')) void qc.invalidateQueries({ queryKey: ['cashier'] });
+  // The agent centre's contract and commission pages (query keys of features/agent).
+  if (kind.startsWith('contract_')) void qc.invalidateQueries({ queryKey: ['agent', 'contracts'] });
+  if (kind.startsWith('commission_')) {
+    void qc.invalidateQueries({ queryKey: ['agent', 'bills'] });
+    void qc.invalidateQueries({ queryKey: ['agent', 'income'] });
+  }
 }
 
-export function NoticeToasts() {
+/** The toasts; messagesPath is where "open messages" goes (the agent centre has its own page). */
+export function NoticeToasts({ messagesPath = MESSAGES_PATH }: { messagesPath?: string }) {
   const { token, isTrial } = useSession();
   const qc = useQueryClient();
   const { t, ready } = useTranslation(['wallet', 'common'], { useSuspense: false });
   const [toasts, setToasts] = useState<Toast[]>([]);
-  // The header balance's currency symbol (already cached): "₱1,000.50" rather than "1,000.50 PHP".
-  const balance = qc.getQueryData<{ currency?: string; currencySymbol?: string }>(['wallet', 'balance', token ?? '']);
-  const symbols: Record<string, string> = balance?.currency && balance.currencySymbol ? { [balance.currency]: balance.currencySymbol } : {};
+  const symbols = currencySymbols(qc, token);
   const seq = useRef(0);
 
   const dismiss = useCallback((key: number) => {
@@ -104,17 +101,16 @@ export function NoticeToasts() {
     <div className={s.stack} aria-live="polite" data-testid="notice-toasts">
       {toasts.map((n) => {
         const failed = FAILED_KINDS.has(n.kind);
-        const params = displayParams(n.params, symbols);
-        const known = KNOWN_KINDS.has(n.kind);
+        const text = noticeText(t, n.kind, n.params, symbols);
         return (
           <div key={n.key} className={s.toast} role="status" data-kind={n.kind} data-failed={failed || undefined} data-leaving={n.leaving || undefined} data-testid="notice-toast">
             <span className={s.icon} aria-hidden="true">
-              {failed ? <CircleX size={20} /> : n.kind.endsWith('credited') || n.kind.endsWith('paid') ? <CircleCheck size={20} /> : <BellRing size={20} />}
+              {failed ? <CircleX size={20} /> : DONE_KINDS.has(n.kind) ? <CircleCheck size={20} /> : <BellRing size={20} />}
             </span>
             <div className={s.text}>
-              <p className={s.title}>{known ? t(`wallet:notice.${n.kind}.title`, params) : t('wallet:notice.generic')}</p>
-              {known && <p className={s.body}>{t(`wallet:notice.${n.kind}.body`, params)}</p>}
-              <Link className={s.link} to={MESSAGES_PATH} onClick={() => dismiss(n.key)} data-testid="notice-toast-open">
+              <p className={s.title}>{text ? text.title : t('wallet:notice.generic')}</p>
+              {text && <p className={s.body}>{text.body}</p>}
+              <Link className={s.link} to={messagesPath} onClick={() => dismiss(n.key)} data-testid="notice-toast-open">
                 {t('wallet:notice.open')}
               </Link>
             </div>

@@ -4,12 +4,15 @@
 // sign out (confirmed, then back to /agent); the left nav in the spec's order
 // (a drop-down top menu on phones); the page named by the path. Visitors and
 // non-agents go to /agent, non-agents with the spec's "not an agent" notice.
+// Pushed platform messages (contract offers, commission bills ...) show as
+// toasts here too, and the platform-messages entry carries the unread count.
 import { Suspense, createElement, lazy, useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useParams } from 'react-router';
 import { Clock3, Compass, LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
 import { Button, EmptyState, Skeleton, buttonClassName } from '@/components/ui';
 import { BrandLogo } from '@/components/ui/BrandLogo';
+import { NoticeToasts, UnreadBadge, useUnreadCount } from '@/features/messages';
 import { logout, useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { useBrandInfo } from '../../../brand';
@@ -119,6 +122,7 @@ function AgentCentreShell() {
           </Suspense>
         </main>
       </div>
+      <NoticeToasts messagesPath={agentPath('messageV2')} />
     </div>
   );
 }
@@ -196,6 +200,7 @@ function AgentNav({ entries, loading }: { entries: AgentPageKey[]; loading: bool
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const listId = useId();
+  const unread = useUnreadCount();
   // A navigation closes the phone menu.
   useEffect(() => setOpen(false), [location.pathname]);
   const current = entries.find((k) => location.pathname.toLowerCase() === agentPath(k).toLowerCase());
@@ -205,6 +210,7 @@ function AgentNav({ entries, loading }: { entries: AgentPageKey[]; loading: bool
       <button type="button" className={s.menuToggle} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)} data-testid="agent-menu-toggle">
         <CurrentIcon size={18} aria-hidden="true" />
         <span className={s.menuCurrent}>{current ? t(`agent:menu.${current}`) : t('agent:centre.start')}</span>
+        {!open && current !== 'messageV2' && <UnreadBadge count={unread} data-testid="agent-menu-unread" />}
         {open ? <X size={18} aria-hidden="true" /> : <Menu size={18} aria-hidden="true" />}
       </button>
       <ul id={listId} className={s.navList} data-open={open}>
@@ -221,6 +227,7 @@ function AgentNav({ entries, loading }: { entries: AgentPageKey[]; loading: bool
               <NavLink to={agentPath(key)} className={({ isActive }) => [s.navItem, isActive ? s.active : ''].join(' ')} data-testid={`agent-nav-${key}`}>
                 <Icon size={18} aria-hidden="true" />
                 <span>{t(`agent:menu.${key}`)}</span>
+                {key === 'messageV2' && <UnreadBadge count={unread} className={s.navBadge} data-testid="agent-nav-unread" />}
               </NavLink>
             </li>
           );

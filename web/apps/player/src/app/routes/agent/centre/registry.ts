@@ -52,6 +52,7 @@ export type AgentPage = { key: AgentPageKey; load: () => Promise<{ default: Comp
 export const AGENT_PAGES: AgentPage[] = [
   { key: 'deposit', load: () => import('./pages/DepositPage') },
   { key: 'withdraw', load: () => import('./pages/WithdrawPage') },
+  { key: 'agentAnnouncement', load: () => import('./pages/AnnouncementsPage') },
   { key: 'agentTeamOverview', load: () => import('./pages/TeamOverviewPage') },
   { key: 'registerCenter', load: () => import('./pages/RegisterCenterPage') },
   { key: 'downlineManagmentView', load: () => import('./pages/TeamManagementPage') },
