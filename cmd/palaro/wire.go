@@ -259,7 +259,12 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("wallet seed: %w", err)
 	}
-	if gamesSeeded || accountsSeeded || walletSeeded {
+	// --- the demo agent's platform contracts (daily wage, weekly dividend) ---
+	contractsSeeded, err := seedDemoContracts(ctx, store)
+	if err != nil {
+		return false, err
+	}
+	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded {
 		return true, nil
 	}
 
