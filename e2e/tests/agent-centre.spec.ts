@@ -12,6 +12,7 @@ const SHOTS = process.env.AGENT_SHOTS_DIR;
 const PAGES: { key: string; heading: RegExp }[] = [
   { key: 'deposit', heading: /^Deposit$/ },
   { key: 'withdraw', heading: /^Withdraw/ },
+  { key: 'agentAnnouncement', heading: /^Announcements$/ },
   { key: 'agentTeamOverview', heading: /^Team overview$/ },
   { key: 'registerCenter', heading: /^Register centre$/ },
   { key: 'downlineManagmentView', heading: /^Team management$/ },

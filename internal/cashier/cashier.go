@@ -134,8 +134,20 @@ type BankRequest struct {
 type OnlineRequest struct {
 	Method string `json:"method"`
 	Amount string `json:"amount"`
+	// Return names the storefront page the provider sends the browser back
+	// to: "" the personal centre's deposit page, "agent" the agent centre's
+	// (ReturnPages). Not part of the request's identity: a replay under the
+	// same key answers the first deposit whatever page it names.
+	Return string `json:"return,omitempty"`
 	// Language is the caller's (httpx.Lang), for the provider's hosted page.
 	Language string `json:"-"`
+}
+
+// ReturnPages are the storefront pages an online deposit may come back to,
+// by OnlineRequest.Return; the order number is appended.
+var ReturnPages = map[string]string{
+	"":      "/member/depositv2?order=",
+	"agent": "/agentHome/deposit?order=",
 }
 
 // Poster posts to the ledger and pushes balance events (*wallet.Service).

@@ -293,6 +293,33 @@ func TestOnlineDepositSandbox(t *testing.T) {
 	})
 }
 
+// TestOnlineDepositReturnsToTheAgentCentre: an agent paying from the agent
+// centre comes back to its deposit page there; an unknown return page is
+// refused and opens nothing.
+func TestOnlineDepositReturnsToTheAgentCentre(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		token := s.login("agent01")
+		r := s.do("POST", "/wps/cashier/deposits", token, map[string]string{"method": "GCASH", "amount": "150", "return": "agent"}, key("agent-online-1"))
+		if r.status != 200 || r.value["payUrl"] == nil {
+			t.Fatalf("agent online deposit: %d %+v", r.status, r.env)
+		}
+		payURL, orderNo := r.value["payUrl"].(string), r.value["orderNo"].(string)
+		_, tok := s.payPage(payURL, "EN")
+		if res := s.submitPay(payURL, tok, "pay"); res.StatusCode != 303 || res.Header.Get("Location") != "/agentHome/deposit?order="+orderNo {
+			t.Fatalf("pay: %d %q", res.StatusCode, res.Header.Get("Location"))
+		}
+		bad := s.do("POST", "/wps/cashier/deposits", token, map[string]string{"method": "GCASH", "amount": "150", "return": "https://elsewhere.example/"}, key("agent-online-2"))
+		if bad.status != 400 || bad.env.Code != "request.invalid_param" {
+			t.Fatalf("unknown return page: %d %+v", bad.status, bad.env)
+		}
+		list := s.do("GET", "/wps/cashier/deposits", token, nil, nil)
+		if list.value["total"] != float64(1) {
+			t.Fatalf("deposits after the refusal: %+v", list.value)
+		}
+	})
+}
+
 func jsonNum(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)

@@ -176,6 +176,10 @@ func (s *Service) CreateOnline(ctx context.Context, memberID int64, key string, 
 	if err := money.CheckIdempotencyKey(key); err != nil {
 		return Deposit{}, err
 	}
+	returnPage, ok := ReturnPages[req.Return]
+	if !ok {
+		return Deposit{}, apperr.Invalid("request.invalid_param").With("name", "return")
+	}
 	m, c, amount, err := s.method(ctx, req.Method, brand.DepositOnline, req.Amount)
 	if err != nil {
 		return Deposit{}, err
@@ -190,7 +194,7 @@ func (s *Service) CreateOnline(ctx context.Context, memberID int64, key string, 
 	}
 	sess, err := s.providers[m.Provider].CreatePayment(ctx, payment.PaymentRequest{
 		OrderNo: out.OrderNo, Amount: out.Amount, Currency: out.Currency, Decimals: c.Currency.Decimals,
-		ReturnURL: "/member/depositv2?order=" + out.OrderNo,
+		ReturnURL: returnPage + out.OrderNo,
 		NotifyURL: strings.TrimRight(s.d.NotifyBase(), "/") + "/wps/cashier/callback/" + m.Provider,
 		Language:  req.Language,
 	})

@@ -151,6 +151,19 @@ describe('deposit page', () => {
     expect(screen.getByTestId('deposit-submit')).toBeDisabled();
   });
 
+  test('from the agent centre, the payment page is asked to come back there', async () => {
+    vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    const api = stub({
+      'POST /wps/cashier/deposits': { value: deposit({ type: 'ONLINE', method: 'GCASH', status: 'PENDING_PAYMENT', payUrl: '/sandbox/pay/abc' }) },
+    });
+    renderPage(<DepositPage returnTo="agent" />);
+    fireEvent.click(await screen.findByTestId('deposit-method-GCASH'));
+    fireEvent.click(screen.getAllByTestId('amount-chip')[0]);
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    await waitFor(() => expect(api.to('POST /wps/cashier/deposits')).toHaveLength(1));
+    expect(api.to('POST /wps/cashier/deposits')[0].body).toEqual({ method: 'GCASH', amount: '100', return: 'agent' });
+  });
+
   test('a deposit refused by a deposit limit stays on the page with the limit notice, no payment page', async () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
     const api = stub({

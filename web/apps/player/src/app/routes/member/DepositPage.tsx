@@ -15,7 +15,8 @@ import { DepositForm } from './cashier/DepositForm';
 import { DepositList, OrderStatus, PendingCard } from './cashier/DepositRecords';
 import s from './cashier/page.module.css';
 
-export default function DepositPage() {
+/** returnTo "agent": the agent centre's deposit page (online payments come back there). */
+export default function DepositPage({ returnTo }: { returnTo?: 'agent' } = {}) {
   const { t } = useTranslation(['cashier', 'common'], { useSuspense: true });
   const [params, setParams] = useSearchParams();
   const order = params.get('order');
@@ -69,7 +70,7 @@ export default function DepositPage() {
             </h2>
             <MethodCards methods={list} value={method.code} onChange={setCode} decimals={decimals} />
           </section>
-          <DepositForm key={method.code} method={method} decimals={decimals} currency={currency} onSubmitted={setSubmitted} />
+          <DepositForm key={method.code} method={method} decimals={decimals} currency={currency} onSubmitted={setSubmitted} returnTo={returnTo} />
         </>
       )}
 

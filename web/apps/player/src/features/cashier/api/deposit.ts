@@ -84,7 +84,11 @@ export function createBankDeposit(input: { method: string; amount: string; refer
   return apiRequest<Deposit>('POST', '/wps/cashier/deposits', { body: form, headers: { 'Idempotency-Key': key } });
 }
 
-/** ONLINE: the answer carries payUrl, the provider's hosted page. */
-export function createOnlineDeposit(input: { method: string; amount: string }, key: string): Promise<Deposit> {
+/**
+ * ONLINE: the answer carries payUrl, the provider's hosted page. return
+ * "agent": the provider sends the browser back to the agent centre's deposit
+ * page rather than the personal centre's.
+ */
+export function createOnlineDeposit(input: { method: string; amount: string; return?: 'agent' }, key: string): Promise<Deposit> {
   return apiRequest<Deposit>('POST', '/wps/cashier/deposits', { body: input, headers: { 'Idempotency-Key': key } });
 }

@@ -36,7 +36,8 @@ type Errors = Partial<Record<'amount' | 'reference' | 'receipt', string>>;
 /** Leaves the page for the provider's hosted payment page (replaced in tests). */
 export const browser = { go: (url: string) => window.location.assign(url) };
 
-export function DepositForm({ method, decimals, currency, onSubmitted }: { method: DepositMethod; decimals: number; currency: string; onSubmitted: (d: Deposit) => void }) {
+/** returnTo "agent": an online payment comes back to the agent centre (its deposit page). */
+export function DepositForm({ method, decimals, currency, onSubmitted, returnTo }: { method: DepositMethod; decimals: number; currency: string; onSubmitted: (d: Deposit) => void; returnTo?: 'agent' }) {
   const { t } = useTranslation(['cashier', 'errors', 'common'], { useSuspense: true });
   const id = useId();
   const qc = useQueryClient();
@@ -88,7 +89,7 @@ export function DepositForm({ method, decimals, currency, onSubmitted }: { metho
         setReceipt(null);
         onSubmitted(d);
       } else {
-        const input = { method: method.code, amount: amountText };
+        const input = { method: method.code, amount: amountText, ...(returnTo ? { return: returnTo } : {}) };
         const d = await submit(input, (key) => createOnlineDeposit(input, key));
         if (!d) return;
         void qc.invalidateQueries({ queryKey: ['cashier', 'deposits'] });
