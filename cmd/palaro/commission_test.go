@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,13 +30,17 @@ type commissionSite struct {
 	url   string
 	loc   *time.Location
 	clock clock.Clock
+	// past offers and accepts contracts as of a week ago: in force for the
+	// days the tests settle
+	past *commission.Service
 }
 
 func newCommissionSite(t *testing.T, d db.Dialect) *commissionSite {
 	url := dbtest.URL(t, d)
 	m := startMainAt(t, url, true)
 	loc := brand.NewService(brand.NewStore(m.DB), clock.System{}).Location(context.Background())
-	return &commissionSite{t: t, m: m, url: url, loc: loc, clock: clock.System{}}
+	return &commissionSite{t: t, m: m, url: url, loc: loc, clock: clock.System{},
+		past: commandJobDeps(m.DB, clock.NewFixed(time.Now().AddDate(0, 0, -7)), nil).Commissions}
 }
 
 // agent creates an account of type typ under parent.
@@ -67,8 +70,7 @@ func (s *commissionSite) play(key string, member, bet, win int64, at time.Time) 
 func (s *commissionSite) contract(upline int64, req commission.OfferRequest) commission.Contract {
 	s.t.Helper()
 	ctx := context.Background()
-	// agreed a week ago: in force for the days the tests settle
-	svc := commandJobDeps(s.m.DB, clock.NewFixed(time.Now().AddDate(0, 0, -7)), nil).Commissions
+	svc := s.past
 	var c commission.Contract
 	var err error
 	if upline == 0 {
@@ -147,6 +149,7 @@ func (s *commissionSite) day(ago int) jobs.Period {
 // whole team, A pays B on B's team, each at its own rate; a re-run pays
 // nothing twice; the ledger balances.
 func TestCommissionJobsSettleTheTree(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newCommissionSite(t, d)
 		a := s.account("cm_a", account.TypeAgent, 0)
@@ -215,14 +218,16 @@ func TestCommissionJobsSettleTheTree(t *testing.T) {
 	})
 }
 
-// After downtime two instances catch up on the missed days together: each
-// day is settled once (one job run, one bill per contract), in order.
+// After downtime two server processes on one database catch up on the
+// missed days together: each day is settled once (one job run, one bill
+// per contract), the ledger balanced.
 func TestCommissionCatchUpAcrossInstances(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		ctx := context.Background()
 		s := newCommissionSite(t, d)
 		// a database whose scheduler never ran the job (the server ran the
-		// latest due day at its start: forget it; its runner is a third instance)
+		// latest due day at its start: forget it)
 		if _, err := s.m.DB.ExecContext(ctx, `DELETE FROM job_run WHERE name = 'commission.daily_wage'`); err != nil {
 			t.Fatal(err)
 		}
@@ -238,60 +243,87 @@ func TestCommissionCatchUpAcrossInstances(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, err := jobs.NewRunner(jobs.NewStore(s.m.DB), reg, then, nil, jobs.DefaultConfig).Tick(ctx); err != nil {
+		if n, err := jobs.NewRunner(jobs.NewStore(s.m.DB), reg, then, nil, jobs.DefaultConfig).Tick(ctx); err != nil || n != 1 {
 			t.Fatalf("tick on the 4th day: %d %v", n, err)
 		}
-		// two more instances' runners (the server's own runs too) tick at once
-		var wg sync.WaitGroup
-		for range 2 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				d := commandJobDeps(s.m.DB, clock.System{}, nil)
-				reg, err := jobRegistry(d)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				r := jobs.NewRunner(jobs.NewStore(s.m.DB), reg, clock.System{}, nil, jobs.Config{Lease: time.Minute, MaxPerTick: 24})
-				for range 3 {
-					r.Tick(ctx)
-				}
-			}()
+		// the downtime: this server stops; two instances start on the database
+		store, err := db.Open(ctx, s.url)
+		if err != nil {
+			t.Fatal(err)
 		}
-		wg.Wait()
-		bills := s.bills(a)
+		t.Cleanup(func() { store.Close() })
+		s.m.Close()
+		for range 2 {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestMainProcess$", "--", "serve")
+			cmd.Env = append(os.Environ(), envRunMain+"=1", "PALARO_DATABASE_URL="+s.url, "PALARO_LOG_LEVEL=error",
+				"PALARO_ADDR=127.0.0.1:0", "PALARO_METRICS_ADDR=off")
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+		}
+		svc := commandJobDeps(store, clock.System{}, nil).Commissions
+		due := 4 // days 4 to 1 ago; yesterday only once past the settlement time
+		if time.Now().Before(s.day(1).End.Add(brand.Commission{}.SettleTime())) {
+			due = 3
+		}
+		var bills []commission.Bill
+		deadline := time.Now().Add(90 * time.Second)
+		for {
+			p, err := svc.Bills(ctx, commission.BillFilter{PayeeID: a}, 1, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bills = p.List
+			if len(bills) >= 1+due || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		time.Sleep(time.Second) // a second settlement of a day would show by now
+		p, err := svc.Bills(ctx, commission.BillFilter{PayeeID: a}, 1, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bills = p.List
 		days := map[int64]int{}
 		for _, b := range bills {
 			days[b.PeriodStart]++
-		}
-		for ago := 5; ago >= 1; ago-- {
-			p := s.day(ago)
-			if ago == 1 && time.Now().Before(p.End.Add(brand.Commission{}.SettleTime())) {
-				continue // yesterday is not due before the settlement time
+			if b.Status != commission.BillPaid {
+				t.Fatalf("bill %+v", b)
 			}
+		}
+		for ago := 5; ago > 4-due; ago-- {
+			p := s.day(ago)
 			if days[p.Start.UnixMilli()] != 1 {
 				t.Fatalf("day %s: %d bills (%+v)", p.ID, days[p.Start.UnixMilli()], bills)
 			}
-			row, ok, err := jobs.NewStore(s.m.DB).Get(ctx, "commission.daily_wage", p.ID)
-			if err != nil || !ok || row.Status != jobs.StatusDone {
+			row, ok, err := jobs.NewStore(store).Get(ctx, "commission.daily_wage", p.ID)
+			if err != nil || !ok || row.Status != jobs.StatusDone || row.Attempts != 1 {
 				t.Fatalf("job run %s: %+v %v %v", p.ID, row, ok, err)
 			}
 		}
-		s.verifyLedger()
+		if len(bills) != 1+due {
+			t.Fatalf("%d bills, want %d: %+v", len(bills), 1+due, bills)
+		}
+		rep, err := ledger.NewStore(store, clock.System{}).Verify(ctx)
+		if err != nil || !rep.OK() {
+			t.Fatalf("ledger: %+v %v", rep, err)
+		}
 	})
 }
 
 // kill -9 in the middle of a settlement paying many bills: the next run
 // pays each bill once, whatever the dead one had done.
 func TestCommissionKilledMidSettlement(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		ctx := context.Background()
 		s := newCommissionSite(t, d)
 		top := s.account("kl_top", account.TypeAgent, 0)
 		s.contract(0, dailyWage(top, commission.Tier{ValidBets: 1_000, ActiveMembers: 1, Rate: 300}))
 		day := s.day(2)
-		const n = 120
+		const n = 60
 		subs := make([]int64, n)
 		for i := range n {
 			subs[i] = s.account(fmt.Sprintf("kl_s%03d", i), account.TypeAgentSub, top)
@@ -349,6 +381,7 @@ func TestCommissionKilledMidSettlement(t *testing.T) {
 // Hourly wages and real-time salaries read the 5-minute slots: only the
 // period's rounds count, a rolled-back round counts nothing.
 func TestCommissionSubDayFromSlots(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newCommissionSite(t, d)
 		a := s.account("sd_a", account.TypeAgent, 0)
