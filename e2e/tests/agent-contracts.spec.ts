@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { call } from '../lib/cashier';
-import { openAs, PASSWORD, playerToken } from '../lib/money';
+import { captchaAnswer, dbPath } from '../lib/db';
+import { bankDeposit, decideDeposit, openAs, PASSWORD, playerToken } from '../lib/money';
 import { sealedApi } from '../lib/sealed';
 import { shot } from '../lib/shots';
 
@@ -11,6 +16,12 @@ import { shot } from '../lib/shots';
 // a rate above its own is refused in words; the sub-agent, in a second
 // browser, is told (toast and platform message), accepts in contract
 // requests; agent01 sees it accepted; the sub-agent ends it; both see it ended.
+// Then settlement: a sub-agent holding agent01's daily wage makes an
+// invitation link, a member registers through it, deposits and plays;
+// `palaro jobs run commission.daily_wage` settles today at once and the
+// sub-agent sees the bill, its income and the money.
+
+const BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'bin', 'palaro');
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/agent-contracts';
 const LOAD = { timeout: 20_000 };
@@ -109,4 +120,79 @@ test('an upline offers a daily wage, the sub-agent accepts in another browser, t
 
   await upline.close();
   await downline.close();
+});
+
+/** Today in the brand's zone (Asia/Manila, UTC+8 all year) and the next day. */
+function brandDays(): { today: string; tomorrow: string } {
+  const day = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  return { today: day(Date.now()), tomorrow: day(Date.now() + 86_400_000) };
+}
+
+test('a member registered through a sub-agent\'s link plays; the daily wage is settled and paid to the sub-agent', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const agentToken = await playerToken(request, 'agent01');
+  const sub = await subAgent(request, agentToken);
+  // agent01 passes on a daily wage of 0.5 % from 100.00 of valid bets and one active member; the sub-agent accepts (API: the browsers' part is above).
+  const offer = await call(request, 'POST', '/wps/agent/contracts', agentToken, { downlineId: sub.id, type: 'daily_wage', tiers: [{ validBets: 10_000, netLoss: 0, activeMembers: 1, rate: 50 }] });
+  expect(offer.code, JSON.stringify(offer)).toBe('ok');
+  expect((await call(request, 'POST', `/wps/agent/contracts/${offer.value.id}/accept`, sub.token)).code).toBe('ok');
+
+  // The sub-agent makes an invitation link for members in its register centre.
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openAs(page, sub.token, sub.username);
+  await page.goto('/agentHome/registerCenter');
+  await page.getByLabel('Registers as').selectOption('MEMBER');
+  await page.getByLabel('Label (optional)').fill('Daily wage test');
+  await page.getByRole('button', { name: 'Make link' }).click();
+  const link = page.getByTestId('agent-links-table').getByRole('row').filter({ hasText: 'Daily wage test' });
+  await expect(link).toBeVisible(LOAD);
+  const code = ((await link.locator('strong').first().textContent()) ?? '').trim();
+  expect(code).toMatch(/^[A-Z0-9]+$/);
+
+  // A member registers with that link's code (what /register?affiliateCode=<code> sends), deposits 500.00 and plays one 200.00 dice round.
+  const member = `dw${Date.now().toString(36).slice(-7)}`;
+  const cap = (await (await request.get('/wps/captcha')).json()).value;
+  const reg = await sealedApi(request, 'PUT', '/wps/member/register', {
+    username: member, password: PASSWORD, confirmPassword: PASSWORD, captcha: captchaAnswer(cap.captchaKey), captchaKey: cap.captchaKey,
+    affiliateCode: code, registerMethod: 'WEB', domain: '127.0.0.1', registerUrl: `/register?affiliateCode=${code}`, login: false, botcheck: await botcheck(request),
+  });
+  expect(reg.body.code, JSON.stringify(reg.body)).toBe('ok');
+  const memberToken = await playerToken(request, member);
+  const deposit = await bankDeposit(request, memberToken, '500');
+  await decideDeposit(request, deposit.id, 'approve');
+  const bet = await (await request.post('/wps/inhouse/dice/bet', { headers: { Authorization: `Bearer ${memberToken}`, 'Idempotency-Key': randomUUID() }, data: { amount: 20_000, target: 5000, over: false } })).json();
+  expect(bet.code, JSON.stringify(bet)).toBe('ok');
+  // The member is in the sub-agent's team.
+  await page.goto(`/agentHome/downlineManagmentView?username=${member}`);
+  await expect(page.getByTestId('agent-team-table')).toContainText(member, LOAD);
+
+  // Today's daily wages, settled now (as the scheduler would after the brand's settlement time tomorrow).
+  const { today, tomorrow } = brandDays();
+  const out = execFileSync(BIN, ['jobs', 'run', 'commission.daily_wage', '--period', today, '--as-of', `${tomorrow}T01:00:00+08:00`], {
+    env: { ...process.env, PALARO_DATABASE_URL: `sqlite://${dbPath()}`, PALARO_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  expect(out).toContain(`commission.daily_wage ${today} done`);
+
+  // The bill: 0.5 % of the team's 200.00 of valid bets, one active member, paid by agent01.
+  await page.getByTestId('agent-nav').getByRole('link', { name: 'Daily wages' }).click();
+  const bill = page.getByTestId('agent-bills-table').getByRole('row').filter({ hasText: 'agent01' });
+  await expect(bill).toContainText(today, LOAD);
+  await expect(bill).toContainText('200.00');
+  await expect(bill).toContainText('Tier 1 · 0.5%');
+  await expect(bill).toContainText('1.00');
+  await expect(bill).toContainText('Paid');
+  await shot(page, { path: `${SHOTS}/daily-wage-bill-1440.png`, fullPage: true });
+  // My income counts it as earned and paid.
+  await page.getByTestId('agent-nav').getByRole('link', { name: 'My income' }).click();
+  await expect(page.getByTestId('agent-income-totals')).toContainText('1.00', LOAD);
+  // The money, in its balance (the agent centre's withdraw page). Its account
+  // record line is dated by the run's clock (--as-of: tomorrow 01:00), past
+  // the end of any range the record page offers today, so it is not looked for.
+  await page.getByTestId('agent-nav').getByRole('link', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('withdraw-balance')).toHaveText(/^\D*1\.00$/, LOAD);
+  // And a platform message says so.
+  await page.getByTestId('agent-nav').getByRole('link', { name: 'Platform messages' }).click();
+  await expect(page.locator('[data-testid="message-item"][data-kind="commission_paid"]')).toContainText('Commission paid', LOAD);
+  await page.close();
 });

@@ -245,7 +245,8 @@ export function TransactionHistory() {
                     </td>
                     <td data-label={t('wallet:record.col.type')} className={s.typeCell}>
                       <span className={s.typeTag} data-type={row.type} data-testid="record-type">
-                        {typeLabel(row.type)}
+                        {/* A commission is filed under "bonus" (the filter); the line names it for what it is. */}
+                        {row.kind === 'commission' ? t('wallet:record.kinds.commission') : typeLabel(row.type)}
                       </span>
                       {/* Most lines are the main wallet's: only the others (withdrawal hold, bonus, ...) are named. */}
                       {row.wallet && row.wallet !== 'MAIN' && (

@@ -52,7 +52,8 @@ export default function AccountDetailsPage() {
         cols={[
           { key: 'time', header: t('agent:report.time'), cell: (r) => formatDateTime(r.time) },
           { key: 'user', header: t('agent:report.username'), cell: (r) => r.username },
-          { key: 'type', header: t('agent:details.type'), cell: (r) => typeLabel(r.type) },
+          // A commission is filed under "bonus" (the record's filter); here it is named for what it is.
+          { key: 'type', header: t('agent:details.type'), cell: (r) => (r.kind === 'commission' ? t('wallet:record.kinds.commission') : typeLabel(r.type)) },
           { key: 'amount', header: t('agent:details.amount'), end: true, cell: (r) => money(r.amount, true) },
           { key: 'after', header: t('agent:details.balanceAfter'), end: true, cell: (r) => money(r.balanceAfter) },
           { key: 'ref', header: t('agent:details.reference'), cell: (r) => r.reference || '—' },

@@ -65,9 +65,9 @@ export function BillsPage({ type }: { type: ContractType }) {
         cols={[
           { key: 'period', header: t('agent:bills.period'), cell: (r) => periodText(type, r) },
           { key: 'party', header: side === 'earned' ? t('agent:bills.payer') : t('agent:bills.payee'), cell: (r) => (side === 'earned' ? r.payerAccount || t('agent:contracts.platform') : r.payeeAccount) },
-          { key: 'validBets', header: t('agent:contracts.tier.validBets'), end: true, cell: (r) => money(r.inputs.validBets) },
-          ...(type === 'dividend' ? [{ key: 'netLoss', header: t('agent:contracts.tier.netLoss'), end: true, cell: (r: Bill) => money(r.inputs.netLoss) }] : []),
-          ...(type !== 'realtime' ? [{ key: 'active', header: t('agent:contracts.tier.activeMembers'), end: true, cell: (r: Bill) => r.inputs.activeMembers }] : []),
+          { key: 'validBets', header: t('agent:loss.cols.validBets'), end: true, cell: (r) => money(r.inputs.validBets) },
+          ...(type === 'dividend' ? [{ key: 'netLoss', header: t('agent:bills.netLoss'), end: true, cell: (r: Bill) => money(r.inputs.netLoss) }] : []),
+          ...(type !== 'realtime' ? [{ key: 'active', header: t('agent:overview.activeMembers'), end: true, cell: (r: Bill) => r.inputs.activeMembers }] : []),
           {
             key: 'rate',
             header: t('agent:bills.rate'),
