@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '../lib/test';
 import { botcheck } from '../lib/botcheck';
 import { call } from '../lib/cashier';
+import { noHorizontalScroll } from '../lib/console';
 import { captchaAnswer, dbPath } from '../lib/db';
 import { bankDeposit, decideDeposit, openAs, PASSWORD, playerToken } from '../lib/money';
 import { sealedApi } from '../lib/sealed';
@@ -117,6 +118,13 @@ test('an upline offers a daily wage, the sub-agent accepts in another browser, t
   await expect(toast(upline, 'contract_terminated')).toContainText(`between agent01 and ${sub.username} has ended`, LOAD);
   await expect(contractRow(upline, sub.username)).toContainText('Ended', LOAD);
   await shot(upline, { path: `${SHOTS}/ended-1440.png`, fullPage: true });
+
+  // On a phone the offer form and the contract tables fit the width.
+  await upline.setViewportSize({ width: 390, height: 844 });
+  await upline.goto(`/agentHome/contractRequests?offerTo=${sub.id}&account=${sub.username}`);
+  await expect(upline.getByTestId('agent-offer')).toBeVisible(LOAD);
+  await noHorizontalScroll(upline);
+  await shot(upline, { path: `${SHOTS}/offer-390.png`, fullPage: true });
 
   await upline.close();
   await downline.close();

@@ -2,7 +2,7 @@
 // /wps/agent/contracts): offers received (accept or reject), contracts in
 // force on both sides (terminate; an upline may withdraw a pending offer),
 // and, opened from team management on a direct downline agent, the offer form.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -56,7 +56,20 @@ export default function ContractRequestsPage() {
   const cols = [
     { key: 'type', header: t('agent:contracts.type'), cell: (c: Contract) => `${t(`agent:contracts.types.${c.type}`)}${c.type === 'dividend' ? ` · ${t(`agent:contracts.periods.${c.period}`, { defaultValue: c.period })}` : ''}` },
     { key: 'with', header: t('agent:contracts.with'), cell: (c: Contract) => <span>{other(c)} <span className={s.muted}>({iAmDownline(c) ? t('agent:contracts.fromUpline') : t('agent:contracts.toDownline')})</span></span> },
-    { key: 'terms', header: t('agent:contracts.terms'), cell: (c: Contract) => terms(c) },
+    {
+      key: 'terms',
+      header: t('agent:contracts.terms'),
+      // Each tier's "n: rate" kept on one line, so a narrow column breaks between tiers only.
+      cell: (c: Contract) =>
+        c.type === 'realtime'
+          ? terms(c)
+          : c.tiers.map((x, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' · '}
+                <span className={s.nowrap}>{`${i + 1}: ${pct(x.rate)}`}</span>
+              </Fragment>
+            )),
+    },
     { key: 'status', header: t('agent:contracts.status'), cell: (c: Contract) => <span className={[s.tag, c.status === 'active' ? s.tagAgent : c.status === 'pending' ? '' : s.tagOff].join(' ')}>{t(`agent:contracts.statuses.${c.status}`)}</span> },
     { key: 'time', header: t('agent:contracts.offeredAt'), cell: (c: Contract) => formatDateTime(c.offeredAt) },
   ];
