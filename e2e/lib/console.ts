@@ -35,9 +35,10 @@ export async function openConsole(page: Page, username: string, path = '/') {
   await page.goto(`/console${path === '/' ? '/' : path}`);
 }
 
-/** No serious or critical axe-core finding on the page as it is now. */
-export async function noSeriousAxe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+/** No serious or critical axe-core finding on the page as it is now (or within the `include` selector only: cheaper, e.g. an open dialog). */
+export async function noSeriousAxe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }

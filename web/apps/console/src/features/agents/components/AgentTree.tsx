@@ -84,7 +84,7 @@ export function AgentTree(p: { canMove: boolean; canOffer: boolean; playerPath: 
       key: 'player',
       header: <span className="sr-only">{t('tree.col.player')}</span>,
       cell: (r) => (
-        <Link to={p.playerPath(r.id)} className={s.rowLink} aria-label={t('tree.openPlayer', { account: r.account })}>
+        <Link to={p.playerPath(r.id)} className={s.rowLink} aria-label={t('tree.openPlayer', { account: r.account })} title={t('tree.openPlayer', { account: r.account })}>
           <UserRound size={16} aria-hidden="true" />
         </Link>
       ),
@@ -94,7 +94,7 @@ export function AgentTree(p: { canMove: boolean; canOffer: boolean; playerPath: 
   return (
     <>
       <PageHeader title={t('tree.title')} intro={t('tree.intro')} />
-      <SearchBox key={sp.toString()} value={target.member ? '' : (target.account ?? '')} onSearch={(account) => go({ account })} />
+      <SearchBox key={`search:${sp.toString()}`} value={target.member ? '' : (target.account ?? '')} onSearch={(account) => go({ account })} />
       {!searching ? (
         <EmptyState title={t('tree.start')} description={t('tree.startHint')} icon={<SearchIcon size={28} aria-hidden="true" />} />
       ) : q.isPending ? (
@@ -111,23 +111,28 @@ export function AgentTree(p: { canMove: boolean; canOffer: boolean; playerPath: 
               </p>
             )}
             <MemberCard tree={tree} {...p} onMove={() => setMoving(tree.member)} />
-            <h2 className={s.sectionTitle}>{t('tree.downline')}</h2>
-            <p className={s.total} aria-live="polite">
-              {t('tree.total', { count: tree.total })}
-            </p>
-            <DataTable
-              caption={t('tree.downlineCaption', { account: tree.member.account })}
-              hideCaption
-              columns={columns}
-              rows={tree.downline}
-              rowKey={(r) => r.id}
-              labels={tableLabels(tc)}
-              page={page}
-              onPageChange={(pg) => go(target, pg)}
-              manual={{ totalPages: Math.max(1, Math.ceil(tree.total / TREE_PAGE_SIZE)) }}
-              busy={q.isFetching}
-              empty={<EmptyState compact title={t('tree.empty', { account: tree.member.account })} />}
-            />
+            {/* A plain member without a downline has no list to show. */}
+            {(tree.member.agent || tree.total > 0) && (
+              <>
+                <h2 className={s.sectionTitle}>{t('tree.downline')}</h2>
+                <p className={s.total} aria-live="polite">
+                  {t('tree.total', { count: tree.total })}
+                </p>
+                <DataTable
+                  caption={t('tree.downlineCaption', { account: tree.member.account })}
+                  hideCaption
+                  columns={columns}
+                  rows={tree.downline}
+                  rowKey={(r) => r.id}
+                  labels={tableLabels(tc)}
+                  page={page}
+                  onPageChange={(pg) => go(target, pg)}
+                  manual={{ totalPages: Math.max(1, Math.ceil(tree.total / TREE_PAGE_SIZE)) }}
+                  busy={q.isFetching}
+                  empty={<EmptyState compact title={t('tree.empty', { account: tree.member.account })} />}
+                />
+              </>
+            )}
           </>
         )
       )}

@@ -92,7 +92,7 @@ export function Bills(p: { canApprove: boolean; treePath: (account: string) => s
         }
       />
       <Awaiting canApprove={p.canApprove} treePath={p.treePath} onAct={setAct} />
-      <Filters key={sp.toString()} value={filter} onApply={(f) => apply(f)} />
+      <Filters key={`filters:${sp.toString()}`} value={filter} onApply={(f) => apply(f)} />
       {q.isPending ? (
         <Spinner label={tc('common.loading')} />
       ) : q.isError ? (

@@ -138,7 +138,7 @@ export function Contracts(p: { canWrite: boolean; treePath: (account: string) =>
           ) : undefined
         }
       />
-      <Filters key={sp.toString()} value={filter} onApply={(f) => apply(f)} />
+      <Filters key={`filters:${sp.toString()}`} value={filter} onApply={(f) => apply(f)} />
       {q.isPending ? (
         <Spinner label={tc('common.loading')} />
       ) : q.isError ? (
@@ -166,7 +166,7 @@ export function Contracts(p: { canWrite: boolean; treePath: (account: string) =>
       <ContractDialog contract={open} decimals={q.data?.decimals ?? 2} currency={q.data?.currency ?? ''} canWrite={p.canWrite} onClose={() => setOpenId(null)} />
       {p.canWrite && (
         <OfferDialog
-          key={offerTo ?? ''}
+          key={`offer:${offerTo ?? ''}`}
           open={offering || offerTo !== null}
           agent={offerTo ?? ''}
           decimals={q.data?.decimals ?? 2}
