@@ -55,7 +55,7 @@ func eventsCommand(ctx context.Context, cfg config.Config, args []string, out io
 		}
 		defer store.Close()
 		var names []string
-		for _, c := range streamConsumers(store, brand.NewService(brand.NewStore(store), clock.System{})) {
+		for _, c := range streamConsumers(store, brand.NewService(brand.NewStore(store), clock.System{}), clock.System{}) {
 			names = append(names, c.Name())
 			if c.Name() != args[1] {
 				continue

@@ -11,11 +11,19 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/commission"
+	"github.com/palaro/palaro/internal/figures"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/notify"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
+	"github.com/palaro/palaro/internal/wallet"
 )
 
 // jobDeps is what the scheduled jobs take from the domains. `palaro serve`
@@ -27,6 +35,8 @@ type jobDeps struct {
 	Clock  clock.Clock
 	Logger *slog.Logger
 	Brands *brand.Service // the brand's time zone: jobs.Zone(Brands.Location)
+	// Commissions settles the agents' contracts (docs/agents.md).
+	Commissions *commission.Service
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -38,8 +48,10 @@ var extraJobs func(jobDeps) []jobs.Job
 func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	reg := jobs.NewRegistry()
 	var all []jobs.Job
-	// Domains register their jobs here, e.g.
-	//   all = append(all, agents.SettlementJobs(d.Agents, jobs.Zone(d.Brands.Location))...)
+	zone := jobs.Zone(d.Brands.Location)
+	if d.Commissions != nil {
+		all = append(all, d.Commissions.Jobs(zone, settleTime(d.Brands))...)
+	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
 	}
@@ -65,12 +77,38 @@ func (m *Main) startJobs(ctx context.Context, d jobDeps) error {
 	return nil
 }
 
-// commandJobDeps builds the jobs' services for `palaro jobs` over store.
-func commandJobDeps(store *db.DB, logger *slog.Logger) jobDeps {
-	return jobDeps{DB: store, Clock: clock.System{}, Logger: logger, Brands: brand.NewService(brand.NewStore(store), clock.System{})}
+// commandJobDeps builds the jobs' services for `palaro jobs` over store,
+// on clk. Messages are stored (the members read them at their next visit)
+// without a live push.
+func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps {
+	brands := brand.NewService(brand.NewStore(store), clk)
+	accounts := account.NewService(account.NewStore(store), brands, account.NewMemoryLimiter(clk), clk, account.DefaultConfig)
+	wallets := wallet.NewService(ledger.NewStore(store, clk), brands, nil, logger)
+	notices := notify.NewService(notify.NewStore(store), nil, clk, logger)
+	operators := operator.NewService(operator.NewStore(store), clk, operator.DefaultConfig, logger)
+	figs := figures.New(store, activity.NewStore(store), brands.Location)
+	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
+		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs)}
 }
 
-const jobsUsage = "usage: palaro jobs [list] | palaro jobs run NAME [--period P]"
+// commandStream runs the stream's consumers in the command's process
+// while a job runs: the settlements wait for them to catch up, and with no
+// server running nobody else would move them (with one running, its
+// leases keep this one idle).
+func commandStream(ctx context.Context, store *db.DB, clk clock.Clock, logger *slog.Logger, brands *brand.Service) (stop func(), err error) {
+	stream := activity.NewService(activity.NewStore(store), clk, logger, activity.Config{})
+	stream.Register(streamConsumers(store, brands, clk)...)
+	if err := stream.Start(ctx); err != nil {
+		return nil, err
+	}
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = stream.Stop(sctx)
+	}, nil
+}
+
+const jobsUsage = "usage: palaro jobs [list] | palaro jobs run NAME [--period P] [--as-of TIME]"
 
 // jobsCommand: `palaro jobs` (or `jobs list`) shows every registered job
 // with its schedule, its last run and the next period due; `jobs run NAME
@@ -88,7 +126,7 @@ func jobsCommand(ctx context.Context, cfg config.Config, args []string, out io.W
 			return err
 		}
 		defer store.Close()
-		d := commandJobDeps(store, logger)
+		d := commandJobDeps(store, clock.System{}, logger)
 		reg, err := jobRegistry(d)
 		if err != nil {
 			return err
@@ -103,6 +141,7 @@ func jobsCommand(ctx context.Context, cfg config.Config, args []string, out io.W
 		fs := flag.NewFlagSet("jobs run", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		period := fs.String("period", "", "the period id (default: the latest due)")
+		asOf := fs.String("as-of", "", "run as if it were this time (RFC 3339): a drill or a test settling a period before it is due")
 		rest := args[1:]
 		var name string
 		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
@@ -116,16 +155,29 @@ func jobsCommand(ctx context.Context, cfg config.Config, args []string, out io.W
 		} else if fs.NArg() != 0 || name == "" {
 			return errors.New(jobsUsage)
 		}
+		var clk clock.Clock = clock.System{}
+		if *asOf != "" {
+			t, err := time.Parse(time.RFC3339, *asOf)
+			if err != nil {
+				return fmt.Errorf("jobs run: --as-of %q is not an RFC 3339 time (2026-11-27T01:00:00+08:00)", *asOf)
+			}
+			clk = clock.Offset(t.Sub(time.Now()))
+		}
 		store, err := openSchemaStore(ctx, cfg, false, "jobs")
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		d := commandJobDeps(store, logger)
+		d := commandJobDeps(store, clk, logger)
 		reg, err := jobRegistry(d)
 		if err != nil {
 			return err
 		}
+		stop, err := commandStream(ctx, store, clock.System{}, logger, d.Brands)
+		if err != nil {
+			return err
+		}
+		defer stop()
 		began := time.Now()
 		p, err := jobs.NewRunner(jobs.NewStore(store), reg, d.Clock, logger, jobs.DefaultConfig).RunPeriod(ctx, name, *period)
 		switch {

@@ -171,7 +171,7 @@ func TestJobsKilledMidRun(t *testing.T) {
 		url, store := migratedURL(t, d)
 		logPath := filepath.Join(t.TempDir(), "runs.log")
 		t.Setenv(envTestJobsLog, logPath)
-		brandZone := jobs.Zone(commandJobDeps(store, nil).Brands.Location)
+		brandZone := jobs.Zone(commandJobDeps(store, clock.System{}, nil).Brands.Location)
 		prev := jobs.EveryMinutes(5, brandZone).At(ctx, time.Now().Add(-5*time.Minute))
 
 		cmd := exec.Command(os.Args[0], "-test.run=^TestMainProcess$", "--", "jobs", "run", "test.block", "--period", prev.ID)
@@ -196,7 +196,7 @@ func TestJobsKilledMidRun(t *testing.T) {
 			t.Fatalf("after kill -9: %+v %v", row, err)
 		}
 
-		reg, err := jobRegistry(jobDeps{DB: store, Brands: commandJobDeps(store, nil).Brands})
+		reg, err := jobRegistry(jobDeps{DB: store, Brands: commandJobDeps(store, clock.System{}, nil).Brands})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestJobsKilledMidRun(t *testing.T) {
 		}
 		extraJobs = cmdTestJobs
 		t.Cleanup(func() { extraJobs = nil })
-		reg, err = jobRegistry(jobDeps{DB: store, Brands: commandJobDeps(store, nil).Brands})
+		reg, err = jobRegistry(jobDeps{DB: store, Brands: commandJobDeps(store, clock.System{}, nil).Brands})
 		if err != nil {
 			t.Fatal(err)
 		}

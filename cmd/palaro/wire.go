@@ -191,7 +191,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 		return err
 	}
 	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
-	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands}); err != nil {
+	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions}); err != nil {
 		return err
 	}
 

@@ -8,8 +8,10 @@ import (
 	"github.com/palaro/palaro/internal/agent"
 	"github.com/palaro/palaro/internal/agent/teamreport"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/commission"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/reports"
 )
@@ -21,7 +23,7 @@ import (
 // it once every domain is wired (docs/activity.md).
 func (m *Main) wireActivity(brands *brand.Service) (*activity.Service, *figures.Figures) {
 	stream := activity.NewService(activity.NewStore(m.DB), m.Clock, m.Logger, activity.Config{})
-	consumers := streamConsumers(m.DB, brands)
+	consumers := streamConsumers(m.DB, brands, m.Clock)
 	stream.Register(consumers...)
 	return stream, consumers[0].(*figures.Figures)
 }
@@ -37,10 +39,10 @@ func (m *Main) startActivity(ctx context.Context, stream *activity.Service) erro
 
 // streamConsumers are the consumers `palaro serve` runs and `palaro events
 // replay` can rebuild; the daily figures first, then the report rows, the
-// agent tree and the agent reports' rows.
-func streamConsumers(d *db.DB, brands *brand.Service) []activity.Consumer {
+// agent tree, the agent reports' rows and the commissions' slots.
+func streamConsumers(d *db.DB, brands *brand.Service, clk clock.Clock) []activity.Consumer {
 	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location), agent.NewTree(),
-		teamreport.NewConsumer(brands.Location)}
+		teamreport.NewConsumer(brands.Location), commission.NewSlotConsumer(clk)}
 }
 
 // roundDays gives the figures' verify the rounds' own record: the seamless

@@ -98,6 +98,40 @@ func (s *Store) Ancestors(ctx context.Context, member int64) ([]Node, error) {
 	return scanNodes(rows)
 }
 
+// Uplines is each member's upline chain, every level (members without
+// one are left out): the settlements' attribution of play to teams. One
+// query per 500 members, each an index range per member.
+func (s *Store) Uplines(ctx context.Context, members []int64) (map[int64][]int64, error) {
+	out := map[int64][]int64{}
+	const chunk = 500
+	for start := 0; start < len(members); start += chunk {
+		part := members[start:min(start+chunk, len(members))]
+		args := make([]any, len(part))
+		for i, m := range part {
+			args[i] = m
+		}
+		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT member_id, ancestor_id FROM agent_closure
+		WHERE member_id IN (?`+strings.Repeat(", ?", len(part)-1)+`) AND depth > 0`), args...)
+		if err != nil {
+			return nil, apperr.Internal(err, "agent uplines")
+		}
+		for rows.Next() {
+			var m, a int64
+			if err := rows.Scan(&m, &a); err != nil {
+				rows.Close()
+				return nil, apperr.Internal(err, "scan agent uplines")
+			}
+			out[m] = append(out[m], a)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, apperr.Internal(err, "agent uplines")
+		}
+	}
+	return out, nil
+}
+
 // TeamPage reads members under ancestor, newest (highest id) first: its
 // direct downline or every level, optionally only the one member only.
 func (s *Store) TeamPage(ctx context.Context, ancestor int64, direct bool, only int64, offset, limit int) ([]Node, int, error) {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/agent"
@@ -382,4 +384,74 @@ func decode[T any](t *testing.T, v any, out *T) {
 		t.Fatal(err)
 	}
 	*out = fresh
+}
+
+// Migration 0042 places members whose facts never told their upline
+// (registered before member.registered carried it): one member.moved fact
+// each to its current upline, none for members the facts already place.
+func TestUplineBackfillMigration(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		ctx := context.Background()
+		members := account.NewStore(d)
+		ag, err := members.MemberByAccount(ctx, account.DemoAgent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agentID := ag.ID
+		mk := func(name string, parent int64) int64 {
+			m := account.Member{Account: name, Nickname: name, ParentID: parent, RegisterMethod: "WEB", CreatedAt: time.Now(), PasswordChangedAt: time.Now()}
+			if err := members.CreateMember(ctx, &m); err != nil {
+				t.Fatal(err)
+			}
+			return m.ID
+		}
+		old1, old2, fresh := mk("oldone", agentID), mk("oldtwo", 0), mk("freshone", agentID)
+		s.settle()
+		// old1 and old2 as an older binary left them: registration facts
+		// without the upline, so the tree holds them as roots; old2's upline
+		// was set without a fact (below old1).
+		for _, id := range []int64{old1, old2} {
+			if _, err := d.ExecContext(ctx, d.Rebind(`UPDATE activity_event SET ref = '' WHERE fact_key = ?`), "member:"+strconv.FormatInt(id, 10)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.ExecContext(ctx, d.Rebind(`DELETE FROM agent_closure WHERE member_id = ? AND depth > 0`), id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.ExecContext(ctx, d.Rebind(`UPDATE account_member SET parent_id = ? WHERE id = ?`), old1, old2); err != nil {
+			t.Fatal(err)
+		}
+		steps, err := db.Migrations(d.Dialect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sql string
+		for _, m := range steps {
+			if strings.Contains(m.Name, "agent_upline_backfill") {
+				sql = m.SQL
+			}
+		}
+		if sql == "" {
+			t.Fatal("no backfill migration")
+		}
+		if _, err := d.ExecContext(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+		s.settle()
+		chain := func(id int64) string {
+			nodes, err := agent.NewStore(d).Ancestors(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(nodes)
+		}
+		if got, want := chain(old2), fmt.Sprint([]agent.Node{{MemberID: old1, Depth: 1}, {MemberID: agentID, Depth: 2}}); got != want {
+			t.Fatalf("old2's chain %s, want %s", got, want)
+		}
+		var n int
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM activity_event WHERE fact_key LIKE 'member-upline:%'`).Scan(&n); err != nil || n != 2 {
+			t.Fatalf("%d backfill facts (%v), want 2 (fresh %d is placed by its own fact)", n, err, fresh)
+		}
+	})
 }

@@ -186,7 +186,9 @@ type Member struct {
 // levels). Members with valid bets of at least activeMin in the range are
 // active.
 type TeamFigures interface {
-	Totals(ctx context.Context, agentID int64, from, to time.Time, activeMin int64) (TeamTotals, error)
+	// Teams sums the team of each agent (the agent and every member below
+	// it, all levels) over [from, to) in currency; loc is the brand's zone.
+	Teams(ctx context.Context, agents []int64, currency string, from, to time.Time, loc *time.Location, activeMin int64) (map[int64]TeamTotals, error)
 }
 
 // Settings are the brand's rules for contracts (brand document, section

@@ -71,6 +71,18 @@ type teamFigures struct {
 	plays []play
 }
 
+func (f *teamFigures) Teams(ctx context.Context, agents []int64, _ string, from, to time.Time, _ *time.Location, activeMin int64) (map[int64]TeamTotals, error) {
+	out := map[int64]TeamTotals{}
+	for _, a := range agents {
+		t, err := f.Totals(ctx, a, from, to, activeMin)
+		if err != nil {
+			return nil, err
+		}
+		out[a] = t
+	}
+	return out, nil
+}
+
 func (f *teamFigures) Totals(_ context.Context, agentID int64, from, to time.Time, activeMin int64) (TeamTotals, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -87,7 +99,7 @@ func (f *teamFigures) Totals(_ context.Context, agentID int64, from, to time.Tim
 	}
 	t.NetLoss = t.Bets - t.Wins
 	for _, v := range valid {
-		if v >= activeMin {
+		if v > 0 && v >= activeMin {
 			t.ActiveMembers++
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/jobs"
 	"github.com/palaro/palaro/internal/platform/money"
 )
 
@@ -57,15 +58,6 @@ type Summary struct {
 	Awaiting   int `json:"awaiting"`   // bills waiting for an operator
 }
 
-// SettleFunc is Settle for one type and period in the shape a scheduler
-// calls: the period's bounds.
-func (s *Service) SettleFunc(t Type, p Period) func(ctx context.Context, start, end time.Time) error {
-	return func(ctx context.Context, start, end time.Time) error {
-		_, err := s.Settle(ctx, t, p, start, end)
-		return err
-	}
-}
-
 // Settle settles one (type, period): for every contract of the type and
 // period active at the period's end it records a bill (once: a contract
 // has one bill per period) with its inputs and pays it; then it retries the
@@ -97,8 +89,16 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 	if err != nil {
 		return sum, err
 	}
+	agents := make([]int64, len(contracts))
+	for i, c := range contracts {
+		agents[i] = c.DownlineID
+	}
+	teams, err := s.Figures.Teams(ctx, agents, st.Currency, start, end, st.Location, st.ActiveMin)
+	if err != nil {
+		return sum, err
+	}
 	for _, c := range contracts {
-		b, created, err := s.bill(ctx, c, st, start, end)
+		b, created, err := s.bill(ctx, c, st, start, end, teams[c.DownlineID])
 		if err != nil {
 			return sum, err
 		}
@@ -146,11 +146,7 @@ func isDividendPeriod(p Period) bool {
 
 // bill computes and records a contract's bill for the period (or returns
 // the one recorded before).
-func (s *Service) bill(ctx context.Context, c Contract, st Settings, start, end time.Time) (Bill, bool, error) {
-	figs, err := s.Figures.Totals(ctx, c.DownlineID, start, end, st.ActiveMin)
-	if err != nil {
-		return Bill{}, false, err
-	}
+func (s *Service) bill(ctx context.Context, c Contract, st Settings, start, end time.Time, figs TeamTotals) (Bill, bool, error) {
 	in := BillInputs{TeamTotals: figs}
 	var r Result
 	switch c.Type {
@@ -462,29 +458,45 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 		RealtimeSalary: st.Enabled[TypeRealtime], ActiveMemberMin: st.ActiveMin, DividendPeriods: DividendPeriods}, nil
 }
 
-// Job is one scheduled settlement: its name, the period it runs after, and
-// the run for one period's bounds (the jobs framework's shape; each run is
-// idempotent, so a re-run or catch-up pays nothing twice).
-type Job struct {
-	Name   string
-	Type   Type
-	Period Period
-	Run    func(ctx context.Context, start, end time.Time) error
-}
+// Delays after a period's end before it is settled, for rounds settled
+// a little late (a round counts in the period its settlement time falls
+// in). Days settle at the brand's settlement time instead.
+const (
+	RealtimeDelay = time.Minute
+	HourlyDelay   = 5 * time.Minute
+	LongDelay     = 30 * time.Minute // weeks, half-months, months
+)
 
-// Jobs lists the settlements to schedule: each wage and salary type on its
-// period, and the dividend once per dividend period.
-func (s *Service) Jobs() []Job {
-	out := []Job{
-		{Name: "commission.realtime", Type: TypeRealtime, Period: PeriodFiveMinutes},
-		{Name: "commission.hourly_wage", Type: TypeHourlyWage, Period: PeriodHourly},
-		{Name: "commission.daily_wage", Type: TypeDailyWage, Period: PeriodDaily},
+// Jobs are the settlements to schedule (docs/jobs.md): each wage and
+// salary type on its period, and the dividend once per dividend period, in
+// the brand's zone; settleAt is the brand's time of day for days. Each run
+// is idempotent, so a re-run or a catch-up pays nothing twice. Dividends
+// run in order: a period's bill carries the previous one's team win.
+func (s *Service) Jobs(zone jobs.Zone, settleAt func(context.Context) time.Duration) []jobs.Job {
+	run := func(t Type, p Period) func(ctx context.Context, per jobs.Period) error {
+		return func(ctx context.Context, per jobs.Period) error {
+			_, err := s.Settle(ctx, t, p, per.Start, per.End)
+			return err
+		}
+	}
+	out := []jobs.Job{
+		{Name: "commission.realtime", Schedule: jobs.EveryMinutes(5, zone), Delay: RealtimeDelay, Run: run(TypeRealtime, PeriodFiveMinutes)},
+		{Name: "commission.hourly_wage", Schedule: jobs.Hourly(zone), Delay: HourlyDelay, Run: run(TypeHourlyWage, PeriodHourly)},
+		{Name: "commission.daily_wage", Schedule: jobs.DailyAt(settleAt, zone), Run: run(TypeDailyWage, PeriodDaily)},
 	}
 	for _, p := range DividendPeriods {
-		out = append(out, Job{Name: "commission.dividend." + string(p), Type: TypeDividend, Period: p})
-	}
-	for i := range out {
-		out[i].Run = s.SettleFunc(out[i].Type, out[i].Period)
+		j := jobs.Job{Name: "commission.dividend." + string(p), Delay: LongDelay, Sequential: true, Run: run(TypeDividend, p)}
+		switch p {
+		case PeriodDaily:
+			j.Schedule, j.Delay = jobs.DailyAt(settleAt, zone), 0
+		case PeriodWeekly:
+			j.Schedule = jobs.Weekly(zone)
+		case PeriodSemiMonthly:
+			j.Schedule = jobs.SemiMonthly(zone)
+		default:
+			j.Schedule = jobs.Monthly(zone)
+		}
+		out = append(out, j)
 	}
 	return out
 }

@@ -94,3 +94,27 @@ func (f *Figures) MemberRanking(ctx context.Context, currency, first, last strin
 	}
 	return out, total, rows.Err()
 }
+
+// PlaySums is every member's bets, valid bets and wins over the days
+// [first, last] in one currency, for members with any (the agents'
+// settlements sum them per team). It reads the rows only: the caller waits
+// for the consumer to catch up first.
+func (f *Figures) PlaySums(ctx context.Context, currency, first, last string) (map[int64]Sums, error) {
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT member_id, COALESCE(SUM(bets), 0), COALESCE(SUM(valid_bets), 0), COALESCE(SUM(wins), 0)
+ FROM figures_daily WHERE day >= ? AND day <= ? AND currency = ? GROUP BY member_id
+ HAVING SUM(bets) <> 0 OR SUM(valid_bets) <> 0 OR SUM(wins) <> 0`), first, last, currency)
+	if err != nil {
+		return nil, fmt.Errorf("figures: play sums: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]Sums{}
+	for rows.Next() {
+		var m int64
+		var s Sums
+		if err := rows.Scan(&m, &s.Bets, &s.ValidBets, &s.Wins); err != nil {
+			return nil, fmt.Errorf("figures: play sums: %w", err)
+		}
+		out[m] = s
+	}
+	return out, rows.Err()
+}

@@ -167,6 +167,8 @@ type calSchedule struct {
 	unit calendar
 	zone Zone
 	at   time.Duration // Daily: time of day the day after a period becomes due
+	// atFn, when set, gives at at each computation (DailyAt).
+	atFn func(ctx context.Context) time.Duration
 }
 
 // Daily cuts time into the zone's calendar days (ids 2026-11-26); a day
@@ -178,6 +180,23 @@ func Daily(at time.Duration, zone Zone) Schedule {
 		panic(fmt.Sprintf("jobs.Daily(%s): the time of day must be in [0, 24h)", at))
 	}
 	return calSchedule{unit: day, zone: zone, at: at}
+}
+
+// DailyAt is Daily with the time of day asked at each computation (a
+// brand setting), so a changed time applies without a restart. A value
+// outside [0, 24h) counts as 0 (midnight).
+func DailyAt(at func(ctx context.Context) time.Duration, zone Zone) Schedule {
+	return calSchedule{unit: day, zone: zone, atFn: at}
+}
+
+func (s calSchedule) timeOfDay(ctx context.Context) time.Duration {
+	if s.atFn == nil {
+		return s.at
+	}
+	if at := s.atFn(ctx); at > 0 && at < 24*time.Hour {
+		return at
+	}
+	return 0
 }
 
 // Weekly cuts time into ISO weeks from Monday 00:00 (ids 2026-W48).
@@ -193,6 +212,9 @@ func Monthly(zone Zone) Schedule { return calSchedule{unit: month, zone: zone} }
 func (s calSchedule) String() string {
 	switch s.unit {
 	case day:
+		if s.atFn != nil {
+			return "daily at the brand's time"
+		}
 		return "daily at " + fmt.Sprintf("%02d:%02d", int(s.at.Hours()), int(s.at.Minutes())%60)
 	case week:
 		return "weekly"
@@ -267,11 +289,12 @@ func (s calSchedule) Parse(ctx context.Context, id string) (Period, error) {
 }
 
 func (s calSchedule) Due(ctx context.Context, p Period) time.Time {
-	if s.unit != day || s.at == 0 {
+	at := s.timeOfDay(ctx)
+	if s.unit != day || at == 0 {
 		return p.End
 	}
 	// The wall clock, not End+at: on a DST day 03:00 is still 03:00.
 	e := p.End.In(loc(ctx, s.zone))
-	h, mi, sec := int(s.at/time.Hour), int(s.at/time.Minute)%60, int(s.at/time.Second)%60
+	h, mi, sec := int(at/time.Hour), int(at/time.Minute)%60, int(at/time.Second)%60
 	return time.Date(e.Year(), e.Month(), e.Day(), h, mi, sec, 0, e.Location())
 }

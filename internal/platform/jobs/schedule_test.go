@@ -192,3 +192,27 @@ func TestScheduleConstructorsRefuseNonsense(t *testing.T) {
 		}()
 	}
 }
+
+// DailyAt asks the time of day at each computation: a brand changing its
+// settlement time is followed without a restart; nonsense counts as midnight.
+func TestDailyAtFollowsChange(t *testing.T) {
+	ctx := context.Background()
+	mnl := zone(t, "Asia/Manila")
+	at := 3 * time.Hour
+	s := DailyAt(func(context.Context) time.Duration { return at }, In(mnl))
+	p, err := s.Parse(ctx, "2026-11-26")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if due := s.Due(ctx, p); !due.Equal(time.Date(2026, 11, 27, 3, 0, 0, 0, mnl)) {
+		t.Fatalf("at 03:00: due %s", due)
+	}
+	at = 90 * time.Minute
+	if due := s.Due(ctx, p); !due.Equal(time.Date(2026, 11, 27, 1, 30, 0, 0, mnl)) {
+		t.Fatalf("at 01:30: due %s", due)
+	}
+	at = 25 * time.Hour
+	if due := s.Due(ctx, p); !due.Equal(p.End) {
+		t.Fatalf("out of range: due %s, want the day's end", due)
+	}
+}
