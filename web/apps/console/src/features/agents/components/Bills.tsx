@@ -176,7 +176,7 @@ function billColumns({ t, decimals, canApprove, treePath, onAct, brief }: Column
       cell: (b) => (
         <span className={s.stack}>
           <Money minor={b.amount} decimals={decimals} currency={b.currency} />
-          {!brief && b.paid !== b.amount && <span className={s.muted}>{t('bills.paidPart', { amount: formatMinor(b.paid, decimals) })}</span>}
+          {!brief && b.paid > 0 && b.paid !== b.amount && <span className={s.muted}>{t('bills.paidPart', { amount: formatMinor(b.paid, decimals) })}</span>}
         </span>
       ),
       align: 'end',
