@@ -166,7 +166,10 @@ test('an administrator walks the agent tree, moves members, contracts with a top
   const row = page.getByRole('row', { name: new RegExp(`${sub}.*offered by Platform`) });
   await expectSlow(row).toContainText('2 tiers · 0.5% to 0.8%');
   await expect(row).toContainText('Offered');
+  // One filter form: the one of the applied filters replaced the first.
+  await expect(page.getByRole('form', { name: 'Filter the contracts' })).toHaveCount(1);
   await noHorizontalScroll(page);
+  await shot(page, { path: `${SHOTS}/agents-contracts-1280.png`, fullPage: true });
   await row.getByRole('button', { name: /Details of contract no\./ }).click();
   const details = page.getByRole('dialog', { name: /Contract no\. \d+: Daily wage/ });
   await expect(details.getByRole('row', { name: /Tier 2/ })).toHaveText(/Tier 2\s*200,000.00\s*15\s*0.8%/);

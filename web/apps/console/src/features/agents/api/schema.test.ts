@@ -120,7 +120,7 @@ describe('the bills CSV', () => {
       payeeAccount: '=agent01',
       periodStart: Date.UTC(2026, 10, 1),
       periodEnd: Date.UTC(2026, 10, 2),
-      inputs: { validBets: 32_000_000, bets: 33_000_000, wins: 30_000_000, netLoss: 3_000_000, activeMembers: 18, carryIn: 0, carryOut: 0, tier: 2, rate: 80, winRate: 0, lossRate: 0, betRate: 0 },
+      inputs: { validBets: 32_000_000, bets: 29_000_000, wins: 30_000_000, netLoss: -1_000_000, activeMembers: 18, carryIn: 0, carryOut: 0, tier: 2, rate: 80, winRate: 0, lossRate: 0, betRate: 0 },
       amount: 256_000,
       paid: 0,
       status: 'awaiting_approval',
@@ -135,7 +135,7 @@ describe('the bills CSV', () => {
     expect(row[2]).toBe('T:daily_wage');
     expect(row[5]).toBe('Platform');
     expect(row[6]).toBe("'=agent01");
-    expect(row.slice(7, 14)).toEqual(['320000.00', '30000.00', '18', '2', '0.8%', '2560.00', '0.00']);
+    expect(row.slice(7, 14)).toEqual(['320000.00', '-10000.00', '18', '2', '0.8%', '2560.00', '0.00']); // a team that won: a negative number, not text
     expect(row.slice(14)).toEqual(['S:awaiting_approval', 'PHP']);
   });
 });

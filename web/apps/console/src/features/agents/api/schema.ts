@@ -5,7 +5,7 @@
 // threshold only on a dividend; real-time rates 0 to 100 %, not all zero.
 // Amounts typed in major units become minor units and percentages basis
 // points, without floats.
-import { toCsv } from '@palaro/api/src/csv';
+import { csvNumber, toCsv } from '@palaro/api/src/csv';
 import { z } from '@/lib/zod';
 import { formatDateTime } from '@/lib/format';
 import type { Bill, ContractType, Offer, Tier } from './commission';
@@ -144,13 +144,13 @@ export function billsCsv(rows: Bill[], header: string[], decimals: number, word:
       formatDateTime(b.periodEnd),
       b.payerId ? b.payerAccount : word.platform,
       b.payeeAccount,
-      minorPlain(b.inputs.validBets, decimals),
-      minorPlain(b.inputs.netLoss, decimals),
+      csvNumber(minorPlain(b.inputs.validBets, decimals)),
+      csvNumber(minorPlain(b.inputs.netLoss, decimals)),
       b.inputs.activeMembers,
       b.inputs.tier || '',
       b.type === 'realtime' ? '' : formatRate(b.inputs.rate),
-      minorPlain(b.amount, decimals),
-      minorPlain(b.paid, decimals),
+      csvNumber(minorPlain(b.amount, decimals)),
+      csvNumber(minorPlain(b.paid, decimals)),
       word.status(b.status),
       b.currency,
     ]),
