@@ -106,7 +106,7 @@ export function Contracts(p: { canWrite: boolean; treePath: (account: string) =>
       key: 'status',
       header: t('contracts.col.status'),
       cell: (c) => (
-        <span className={s.stack}>
+        <span className={s.statusCell}>
           <Badge group="contractStatus" value={c.status} />
           {c.endReason && <span className={s.muted}>{t(`endReasons.${c.endReason}`, { defaultValue: c.endReason })}</span>}
         </span>
