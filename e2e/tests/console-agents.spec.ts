@@ -197,7 +197,11 @@ test('an administrator walks the agent tree, moves members, contracts with a top
   await expect(awaiting.getByRole('row', { name: new RegExp(sub) })).toContainText('0.75 PHP');
   await expect(awaiting.getByRole('row', { name: /agent01/ })).toContainText('1.50 PHP');
   await noHorizontalScroll(page);
+  // The light theme was checked on the tree; the bills with the waiting panel in the dark one.
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
   await noSeriousAxe(page);
+  await shot(page, { path: `${SHOTS}/agents-bills-dark-1280.png`, fullPage: true });
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
   await shot(page, { path: `${SHOTS}/agents-bills-1280.png`, fullPage: true });
 
   await awaiting.getByRole('row', { name: new RegExp(sub) }).getByRole('button', { name: /^Approve bill no\./ }).click();
