@@ -94,7 +94,12 @@ export function AgentTree(p: { canMove: boolean; canOffer: boolean; playerPath: 
   return (
     <>
       <PageHeader title={t('tree.title')} intro={t('tree.intro')} />
-      <SearchBox key={`search:${sp.toString()}`} value={target.member ? '' : (target.account ?? '')} onSearch={(account) => go({ account })} />
+      {/* Opened by id (a drill-down), the box shows the member's name once known. */}
+      <SearchBox
+        key={`search:${sp.toString()}:${target.member ? (q.data?.member.account ?? '') : ''}`}
+        value={target.member ? (q.data?.member.account ?? '') : (target.account ?? '')}
+        onSearch={(account) => go({ account })}
+      />
       {!searching ? (
         <EmptyState title={t('tree.start')} description={t('tree.startHint')} icon={<SearchIcon size={28} aria-hidden="true" />} />
       ) : q.isPending ? (
