@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"syscall"
 	"time"
@@ -29,8 +30,8 @@ import (
 // The agents' bench (issue 31's targets, bench/README.md "agents"):
 //
 //	palaro bench seed-agents --members N --rounds M [--days 30] [--levels 6] [--rounds-per-player-day 25] [--slot-days 2] [--tz Asia/Manila] [--currency PHP] [--force]
-//	palaro bench agents --agent ID [--n 200] [--settle=false]
-const benchAgentsUse = "usage: palaro bench seed-agents --members N --rounds M [--days D] [--levels L] [--rounds-per-player-day R] [--slot-days S] [--tz ZONE] [--currency C] [--force] | bench agents --agent ID [--n N] [--settle=false]"
+//	palaro bench agents --agent ID [--n 200] [--settle=false] [--cpuprofile FILE]
+const benchAgentsUse = "usage: palaro bench seed-agents --members N --rounds M [--days D] [--levels L] [--rounds-per-player-day R] [--slot-days S] [--tz ZONE] [--currency C] [--force] | bench agents --agent ID [--n N] [--settle=false] [--cpuprofile FILE]"
 
 // benchSettleTarget is issue 31's bound on settling the whole tree's daily
 // wages and dividends.
@@ -51,6 +52,7 @@ func benchAgentsCommand(ctx context.Context, cfg config.Config, args []string, o
 	agentID := fs.Int64("agent", 0, "the top agent to read as")
 	n := fs.Int("n", 200, "reads per kind")
 	settle := fs.Bool("settle", true, "also time the settlement of the whole tree (once per seed)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the settlement to this file")
 	if err := fs.Parse(args[1:]); err != nil || fs.NArg() != 0 || !benchCurrency.MatchString(*currency) {
 		return errors.New(benchAgentsUse)
 	}
@@ -65,10 +67,10 @@ func benchAgentsCommand(ctx context.Context, cfg config.Config, args []string, o
 		return benchSeedAgents(ctx, cfg, agentSeed{members: *members, rounds: *rounds, days: *days, levels: *levels, perPlayer: *perPlayer,
 			slotDays: *slotDays, currency: *currency, loc: loc, force: *force}, out)
 	}
-	if *agentID <= 0 || *n <= 0 {
+	if *agentID <= 0 || *n < 0 {
 		return errors.New(benchAgentsUse)
 	}
-	return benchAgents(ctx, cfg, *agentID, *n, *settle, out)
+	return benchAgents(ctx, cfg, *agentID, *n, *settle, *cpuProfile, out)
 }
 
 // agentTreeShape is a tree of members+1 nodes over levels levels: node 0
@@ -221,16 +223,18 @@ type benchSettled struct {
 // levels) as the top agent and as agents of each level below it; then,
 // once per seed, the settlement of the whole tree's daily wages for
 // yesterday and dividends for the last period.
-func benchAgents(ctx context.Context, cfg config.Config, top int64, n int, settle bool, out io.Writer) error {
+func benchAgents(ctx context.Context, cfg config.Config, top int64, n int, settle bool, cpuProfile string, out io.Writer) error {
 	store, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	return measureAgents(ctx, store, top, n, settle, out)
+	return measureAgents(ctx, store, top, n, settle, cpuProfile, out)
 }
 
-func measureAgents(ctx context.Context, store *db.DB, top int64, n int, settle bool, out io.Writer) error {
+// measureAgents: n reads a kind (0: none); cpuProfile, when set, is where
+// the settlement's CPU profile goes.
+func measureAgents(ctx context.Context, store *db.DB, top int64, n int, settle bool, cpuProfile string, out io.Writer) error {
 	clk := clock.System{}
 	brands := brand.NewService(brand.NewStore(store), clk)
 	if _, err := brands.Current(ctx); err != nil {
@@ -288,6 +292,9 @@ func measureAgents(ctx context.Context, store *db.DB, top int64, n int, settle b
 	r := rand.New(rand.NewPCG(5, 6))
 	for l, level := range byLevel {
 		for _, kind := range kinds {
+			if n == 0 {
+				break
+			}
 			caller := func() account.Caller {
 				return account.Caller{MemberID: level[r.IntN(len(level))], Type: 1}
 			}
@@ -315,7 +322,7 @@ func measureAgents(ctx context.Context, store *db.DB, top int64, n int, settle b
 	}
 	result := map[string]any{"rows": rows}
 	if settle {
-		runs, err := benchSettle(ctx, store, out)
+		runs, err := benchSettle(ctx, store, cpuProfile, out)
 		if err != nil {
 			return err
 		}
@@ -337,7 +344,7 @@ func measureAgents(ctx context.Context, store *db.DB, top int64, n int, settle b
 // as under `palaro jobs run` (the settlement waits for them to have
 // applied the whole stream: the bills' own commission.paid facts, between
 // the two runs).
-func benchSettle(ctx context.Context, store *db.DB, out io.Writer) ([]benchSettled, error) {
+func benchSettle(ctx context.Context, store *db.DB, cpuProfile string, out io.Writer) ([]benchSettled, error) {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	d := commandJobDeps(store, clock.System{}, logger)
 	loc := d.Brands.Location(ctx)
@@ -358,6 +365,17 @@ func benchSettle(ctx context.Context, store *db.DB, out io.Writer) ([]benchSettl
 		return nil, err
 	}
 	defer stop()
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	runs := []struct {
 		name       string
 		t          commission.Type

@@ -91,11 +91,18 @@ func agentBenchEvents(base int64, parents []int, isAgent []bool, rounds, days, p
 		active := max(1, min(len(players), perDay/max(1, perPlayer)))
 		y, m, dd := now.In(loc).Date()
 		today := time.Date(y, m, dd, 0, 0, 0, 0, loc)
+		// The window runs over the players in a stride coprime with their
+		// number, so a day's players are spread over the whole tree (every
+		// agent's team has some) rather than under a few agents.
+		stride := 7919
+		for gcd(stride, len(players)) != 1 {
+			stride++
+		}
 		for k := 0; k < days; k++ {
 			day := today.AddDate(0, 0, k-days+1)
 			first := (k * active / 3) % len(players)
 			for n := 0; n < perDay; n++ {
-				member := players[(first+n%active)%len(players)]
+				member := players[(first+n%active)%len(players)*stride%len(players)]
 				at := day.Add(time.Duration(r.IntN(86_400_000)) * time.Millisecond)
 				if at.After(now) {
 					at = now.Add(-time.Duration(r.IntN(3_600_000)) * time.Millisecond)
@@ -122,6 +129,13 @@ func agentBenchEvents(base int64, parents []int, isAgent []bool, rounds, days, p
 		return nil
 	}
 	return emit(buf)
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // benchConsumer is a stream consumer fed generated events directly, those
@@ -195,7 +209,7 @@ func seedAgentsPlay(ctx context.Context, store *db.DB, base int64, parents []int
 func benchWageTiers(d int) []commission.Tier {
 	r := int64(10 * d)
 	return []commission.Tier{
-		{ValidBets: 10_000, ActiveMembers: 1, Rate: 50 - r},        // 100.00, 1 active: 0.5 %
+		{ValidBets: 5_000, ActiveMembers: 1, Rate: 50 - r},         // 50.00, 1 active: 0.5 %
 		{ValidBets: 10_000_000, ActiveMembers: 10, Rate: 80 - r},   // 100,000.00, 10 active: 0.8 %
 		{ValidBets: 50_000_000, ActiveMembers: 100, Rate: 120 - r}, // 500,000.00, 100 active: 1.2 %
 	}
@@ -204,7 +218,7 @@ func benchWageTiers(d int) []commission.Tier {
 func benchDividendTiers(d int) []commission.Tier {
 	r := int64(200 * d)
 	return []commission.Tier{
-		{ValidBets: 10_000, NetLoss: 1_000, ActiveMembers: 1, Rate: 1000 - r},             // 100.00, 10.00, 1: 10 %
+		{ValidBets: 5_000, NetLoss: 1_000, ActiveMembers: 1, Rate: 1000 - r},              // 50.00, 10.00, 1: 10 %
 		{ValidBets: 10_000_000, NetLoss: 1_000_000, ActiveMembers: 20, Rate: 2000 - r},    // 100,000.00, 10,000.00, 20: 20 %
 		{ValidBets: 100_000_000, NetLoss: 10_000_000, ActiveMembers: 200, Rate: 3000 - r}, // 1,000,000.00, 100,000.00, 200: 30 %
 	}

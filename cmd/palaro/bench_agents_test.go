@@ -96,7 +96,7 @@ func TestBenchAgents(t *testing.T) {
 		}
 
 		out.Reset()
-		if err := measureAgents(ctx, d, top, 3, true, &out); err != nil {
+		if err := measureAgents(ctx, d, top, 3, true, "", &out); err != nil {
 			t.Fatalf("%v\n%s", err, out.String())
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -121,7 +121,7 @@ func TestBenchAgents(t *testing.T) {
 		if rep, err := ledger.NewStore(d, clock.System{}).Verify(ctx); err != nil || len(rep.Problems) > 0 {
 			t.Fatalf("ledger verify: %v %+v", err, rep.Problems)
 		}
-		if err := measureAgents(ctx, d, top, 1, true, &out); !errors.Is(err, errBenchSettled) {
+		if err := measureAgents(ctx, d, top, 1, true, "", &out); !errors.Is(err, errBenchSettled) {
 			t.Fatalf("a second settlement: %v", err)
 		}
 	})
