@@ -6,7 +6,7 @@ WEB_DIST := internal/webui/dist
 CONSOLE_DIST := internal/webui/consoledist
 PALARO_ADDR ?= :8080
 
-.PHONY: help deps web build run test test-go test-web test-e2e bench clean lint
+.PHONY: help deps web build run test test-go test-web test-e2e e2e-run bench clean lint
 
 help:
 	@echo "make run    build everything and start the demo platform on http://localhost:8080 (operator console: /console/)"
@@ -46,16 +46,25 @@ run: build
 	@PALARO_DEMO=1 PALARO_BANNER=1 PALARO_ADDR=$(PALARO_ADDR) ./bin/palaro serve
 
 # The build comes first: Go tests check the embedded storefront (its pages' policy).
-test: build test-go test-web test-e2e
+# The Go tests (mostly waiting on servers and PostgreSQL) and the web checks
+# (mostly CPU) run side by side, each one's output printed whole when it ends;
+# the browser suite, sensitive to a busy machine, runs alone after them.
+test: build
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
+	@$(MAKE) --no-print-directory e2e-run
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.installed web/lint/node_modules/.installed
 	cd web && npm run lint && npm run typecheck && npm test
 
-test-e2e: build e2e/node_modules/.installed
+test-e2e: build
+	@$(MAKE) --no-print-directory e2e-run
+
+# The browser suite on the binary already built.
+e2e-run: e2e/node_modules/.installed
 	cd e2e && npx playwright test
 
 # bench/run.sh builds first itself (under flock /tmp/palaro-build.lock, as parallel builds share the tree).

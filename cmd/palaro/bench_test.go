@@ -28,6 +28,7 @@ func (benchNames) Usernames(context.Context, []int64) (map[int64]string, error) 
 // the active players the seeded rounds and daily figures hold, for every
 // period of its days (and the period before each), and per day.
 func TestBenchSeedActivePlayers(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		const members, days = 500, 6

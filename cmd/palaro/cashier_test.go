@@ -22,6 +22,7 @@ import (
 // over the server's own address, and a payment on the hosted page credits
 // demo01. Without demo mode /sandbox/ does not exist.
 func TestDemoOnlineDeposit(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -17,6 +17,7 @@ import (
 // vendor, and a running server's catalogue (another process's snapshot)
 // picks it up through the version counter.
 func TestCatalogMaintenance(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		ctx := context.Background()
 		url := dbtest.URL(t, d)

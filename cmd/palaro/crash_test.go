@@ -87,7 +87,7 @@ func TestCrash(t *testing.T) {
 			} `json:"chain"`
 		}
 		var st state
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for { // a round taking bets for at least 500 ms more
 			call("GET", "/wps/inhouse/crash/state", "", nil, &st)
 			if st.Round.Status == "BETTING" && st.Round.BettingEndsAt-st.Round.ServerTime > 500 {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestStartDebugRefusesNonLoopback(t *testing.T) {
+	t.Parallel()
 	for _, addr := range []string{"0.0.0.0:0", ":0", "10.1.2.3:6060", "example.com:6060", "nonsense"} {
 		if err := startDebug(context.Background(), addr, slog.New(slog.NewTextHandler(io.Discard, nil))); err == nil {
 			t.Errorf("%q: started, want refused", addr)
@@ -19,6 +20,7 @@ func TestStartDebugRefusesNonLoopback(t *testing.T) {
 }
 
 func TestStartDebugServesProfilerOnLoopback(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

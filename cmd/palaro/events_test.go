@@ -14,6 +14,7 @@ import (
 // the daily figures; `palaro events` shows it, verify is clean, a settled
 // round the rounds table lacks is a difference (exit 1), and replay rebuilds.
 func TestEventsCommand(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		ctx := context.Background()
 		m := startMain(t, d, false)

@@ -22,6 +22,7 @@ import (
 // balance moves by win - bet), while any other game answers
 // auth.real_account_required.
 func TestDemoFreePlay(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -14,6 +14,7 @@ import (
 // with a reason, validated with codes (nothing changed), audited with
 // before and after, and in force for the player's next round.
 func TestGamesInhouseOps(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newOpsSite(t, d)
 		admin, viewer := s.ops[operator.RoleAdmin], s.ops[operator.RoleViewer]

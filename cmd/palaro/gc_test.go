@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseSize(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]int64{
 		"1048576": 1 << 20, "768MiB": 768 << 20, "1GiB": 1 << 30, "1g": 1 << 30, "512MB": 512e6, "64 KiB": 64 << 10, "1.5GiB": 3 << 29,
 	} {
@@ -21,6 +22,7 @@ func TestParseSize(t *testing.T) {
 }
 
 func TestTuneGC(t *testing.T) {
+	t.Parallel()
 	oldGC, oldLimit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
 	t.Cleanup(func() { debug.SetGCPercent(oldGC); debug.SetMemoryLimit(oldLimit) })
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }

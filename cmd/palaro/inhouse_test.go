@@ -21,6 +21,7 @@ import (
 // sandbox vendor), and a spin through /wps/inhouse/slot/spin moves the
 // demo member's balance through the seamless wallet.
 func TestInhouseGames(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

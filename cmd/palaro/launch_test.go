@@ -22,6 +22,7 @@ import (
 // without), and `palaro catalog maintenance` run beside the server puts a
 // game into maintenance for the running server.
 func TestDemoLaunch(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -54,6 +54,7 @@ func runPalaro(t *testing.T, dbURL string, args ...string) (int, string) {
 }
 
 func TestLedgerVerify(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		ctx := context.Background()
 		url := dbtest.URL(t, d)
@@ -111,6 +112,7 @@ func TestLedgerVerify(t *testing.T) {
 // TestLedgerVerifyNeverWrites: verify on a database that is not there, or
 // holds no schema, fails with a clear message and leaves it as it was.
 func TestLedgerVerifyNeverWrites(t *testing.T) {
+	t.Parallel()
 	t.Run("MissingFile", func(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "sub", "absent.db")

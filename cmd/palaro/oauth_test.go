@@ -16,6 +16,7 @@ import (
 // the test identity provider is mounted at /dev/idp/ and reached in
 // process for the back channel; without demo mode it is not mounted.
 func TestDemoOAuth(t *testing.T) {
+	t.Parallel()
 	m := startMain(t, db.SQLite, true)
 	base := "http://" + m.Addr()
 	if code, body := get(t, m, "/wps/oauth/providers"); code != 200 || !strings.Contains(body, `"google"`) || !strings.Contains(body, `"facebook"`) {

@@ -54,6 +54,7 @@ var opsPattern = regexp.MustCompile(`"((?:GET|POST|PUT|PATCH|DELETE) /ops/[^"]*)
 // is in a route table the matrix below walks, with a permission of the
 // one table (operator.Permissions), and the reverse.
 func TestOpsRouteTables(t *testing.T) {
+	t.Parallel()
 	table := opsRoutes()
 	inSource := map[string]string{}
 	for _, root := range []string{"../../internal", "."} {
@@ -101,6 +102,7 @@ func TestOpsRouteTables(t *testing.T) {
 // a role without the route's permission gets 403 operator.forbidden, one
 // with it the route's own answer (never 401, 403 or 5xx), no operator 401.
 func TestOpsAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		base := "http://" + m.Addr()

@@ -160,6 +160,7 @@ func usernames(v map[string]any) string {
 
 // TestPlayersSearch finds players by every key, pages, and refuses bad input.
 func TestPlayersSearch(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newOpsSite(t, d)
 		ctx := context.Background()
@@ -316,6 +317,7 @@ func urlq(s string) string {
 
 // TestPlayerPage reads every piece of the player page.
 func TestPlayerPage(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newOpsSite(t, d)
 		ctx := context.Background()
@@ -482,6 +484,7 @@ func TestPlayerPage(t *testing.T) {
 // TestPlayerActions locks, unlocks, logs out and resets a player, each
 // audited; bad input changes nothing; parallel locks and unlocks agree.
 func TestPlayerActions(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newOpsSite(t, d)
 		admin := s.ops[operator.RoleAdmin]
@@ -634,6 +637,7 @@ func apperrCode(err error) string {
 // TestPlayersAuthorization walks every /ops/v1/players route as every
 // operator role, with no token, a member's token and a garbage one.
 func TestPlayersAuthorization(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		s := newOpsSite(t, d)
 		a := s.member("auth_a", "", "", "", 0)

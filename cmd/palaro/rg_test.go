@@ -25,6 +25,7 @@ import (
 // a time-out ends every session of the player and refuses the next login;
 // a self-excluded player with a balance gets a withdrawal-only session.
 func TestResponsibleGamingWiring(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		cfg := config.Config{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0", DatabaseURL: dbtest.URL(t, d), Demo: true,
 			LogLevel: slog.LevelError, CountryHeader: "CF-IPCountry", ShutdownGrace: 5 * time.Second, BotCheckOff: true}

@@ -25,6 +25,7 @@ import (
 // moving demo01's main balance by win - bet. Outside demo mode the sandbox
 // games are not mounted.
 func TestDemoSandboxGame(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -27,6 +27,7 @@ import (
 // (demo mode: the vendor's secret generated once and kept in the database):
 // a bet and a win move demo01's main balance, and the round is recorded.
 func TestDemoSeamlessCallbacks(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

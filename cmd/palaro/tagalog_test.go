@@ -11,6 +11,7 @@ import (
 // Every server message (the apperr catalogue of every package this binary
 // links) has a Tagalog text that is Tagalog, per docs/glossary-tl.md.
 func TestTagalogCatalogue(t *testing.T) {
+	t.Parallel()
 	g := tltest.Load(t)
 	codes := apperr.Codes()
 	if len(codes) < 100 {

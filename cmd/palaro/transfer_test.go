@@ -19,6 +19,7 @@ import (
 // mounted and the wallet reaches it over real HTTP on the server's own
 // address: money goes to JDB and back, and the account record lists it.
 func TestDemoTransferWallet(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()
@@ -75,6 +76,7 @@ func TestDemoTransferWallet(t *testing.T) {
 // brings the money back and can withdraw it; with nothing anywhere, login
 // is refused.
 func TestExcludedWithMoneyAtVendor(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -22,6 +22,7 @@ import (
 // and loss as soon as the record is opened: the platform pulls the vendor's
 // rounds over the signed rounds call at its own address.
 func TestDemoTransferRoundsInRecord(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

@@ -18,6 +18,7 @@ import (
 // once, the ledger verifies clean after seeding again, and the wallet routes
 // are wired.
 func TestDemoWallet(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

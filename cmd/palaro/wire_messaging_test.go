@@ -11,6 +11,7 @@ import (
 )
 
 func TestWireMessaging(t *testing.T) {
+	t.Parallel()
 	svc := account.NewService(nil, nil, nil, clock.System{}, account.DefaultConfig)
 	for _, c := range []struct {
 		cfg config.Config

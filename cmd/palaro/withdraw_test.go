@@ -20,6 +20,7 @@ import (
 // payment password, binds an e-wallet, withdraws; cashier01 approves and the
 // sandbox provider pays out over the server's own address; demo01 confirms.
 func TestDemoWithdrawal(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d db.Dialect) {
 		m := startMain(t, d, true)
 		ctx := context.Background()

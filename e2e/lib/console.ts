@@ -35,12 +35,7 @@ export async function openConsole(page: Page, username: string, path = '/') {
   await page.goto(`/console${path === '/' ? '/' : path}`);
 }
 
-/**
- * No serious or critical axe-core finding on the page as it is now; within
- * the element `include` selects when given (a walk through pages that share
- * their chrome checks the chrome once and then only what changes: axe costs
- * seconds a page on the CI machine).
- */
+/** No serious or critical axe-core finding on the page as it is now (or within the `include` selector only: cheaper, e.g. an open dialog). */
 export async function noSeriousAxe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   const result = await (include ? builder.include(include) : builder).analyze();

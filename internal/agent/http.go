@@ -184,13 +184,21 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 			return
 		}
 		q := httpx.NewQuery(r)
-		id := q.Int("member", 0, 0, 1<<31-1)
+		id := int64(q.Int("member", 0, 0, 1<<31-1))
 		page, size := q.Int("page", 1, 1, 100_000), q.Int("pageSize", 50, 1, MaxPageSize)
 		if err := q.Err(); err != nil {
 			httpx.Fail(w, r, err)
 			return
 		}
-		out, err := h.svc.MemberTree(r.Context(), int64(id), page, size)
+		// account=<username>: the console's search names the member as an operator types it.
+		if name := q.Value("account"); name != "" && id == 0 {
+			var err error
+			if id, err = h.svc.LookupMember(r.Context(), name); err != nil {
+				httpx.Fail(w, r, err)
+				return
+			}
+		}
+		out, err := h.svc.MemberTree(r.Context(), id, page, size)
 		httpx.Respond(w, r, out, err)
 	})
 	mux.HandleFunc("POST /ops/v1/agents/move", func(w http.ResponseWriter, r *http.Request) {

@@ -14,11 +14,14 @@ import (
 // MaxReason bounds an operator's reason (characters).
 const MaxReason = 200
 
-// MoveRequest is the body of POST /ops/v1/agents/move.
+// MoveRequest is the body of POST /ops/v1/agents/move. The new upline is
+// ParentID or, as an operator types it, ParentAccount (its username); both
+// empty detaches the member.
 type MoveRequest struct {
-	MemberID int64  `json:"memberId"`
-	ParentID int64  `json:"parentId"`
-	Reason   string `json:"reason"`
+	MemberID      int64  `json:"memberId"`
+	ParentID      int64  `json:"parentId"`
+	ParentAccount string `json:"parentAccount,omitempty"`
+	Reason        string `json:"reason"`
 }
 
 // MoveResult answers a move.
@@ -44,6 +47,19 @@ func (s *Service) Move(ctx context.Context, op operator.Caller, req MoveRequest)
 	if req.ParentID < 0 {
 		return MoveResult{}, apperr.NotFound("agent.parent_not_found")
 	}
+	if name := strings.TrimSpace(req.ParentAccount); name != "" {
+		if req.ParentID != 0 {
+			return MoveResult{}, apperr.Invalid("request.invalid_param").With("name", "parentAccount")
+		}
+		id, err := s.LookupMember(ctx, name)
+		if err != nil {
+			if apperr.As(err).Kind == apperr.KindNotFound {
+				return MoveResult{}, apperr.NotFound("agent.parent_not_found")
+			}
+			return MoveResult{}, err
+		}
+		req.ParentID = id
+	}
 	if req.ParentID == req.MemberID {
 		return MoveResult{}, apperr.Conflict("agent.move_cycle")
 	}
@@ -61,16 +77,19 @@ func (s *Service) Move(ctx context.Context, op operator.Caller, req MoveRequest)
 	return MoveResult{MemberID: req.MemberID, FromParentID: from, ToParentID: req.ParentID}, nil
 }
 
-// OpsNode is a member in the console's tree view.
+// OpsNode is a member in the console's tree view. Balance is the main
+// balance in the brand currency (OpsTree.Currency).
 type OpsNode struct {
-	ID          int64  `json:"id"`
-	Account     string `json:"account"`
-	Type        int    `json:"type"`
-	Agent       bool   `json:"agent"`
-	Status      string `json:"status"`
-	ParentID    int64  `json:"parentId"`
-	DirectCount int    `json:"directCount"`
-	TeamCount   int    `json:"teamCount"`
+	ID           int64  `json:"id"`
+	Account      string `json:"account"`
+	Type         int    `json:"type"`
+	Agent        bool   `json:"agent"`
+	Status       string `json:"status"`
+	ParentID     int64  `json:"parentId"`
+	DirectCount  int    `json:"directCount"`
+	TeamCount    int    `json:"teamCount"`
+	Balance      int64  `json:"balance"`
+	RegisteredAt int64  `json:"registeredAt"`
 }
 
 // OpsTree answers GET /ops/v1/agents/tree.
@@ -81,7 +100,37 @@ type OpsTree struct {
 	Total    int       `json:"total"`
 	Page     int       `json:"page"`
 	PageSize int       `json:"pageSize"`
+	Currency string    `json:"currency"`
+	Decimals int       `json:"decimals"`
 }
+
+// LookupMember finds a member (or agent) by username, case-insensitive;
+// not found (agent.member_not_found) for none or a trial account, which is
+// never part of a tree.
+func (s *Service) LookupMember(ctx context.Context, username string) (int64, error) {
+	name := strings.TrimSpace(username)
+	if name == "" || utf8.RuneCountInString(name) > maxUsername {
+		return 0, apperr.NotFound("agent.member_not_found")
+	}
+	id, err := s.d.Members.MemberIDByAccount(ctx, name)
+	if err != nil {
+		if apperr.As(err).Kind == apperr.KindNotFound {
+			return 0, apperr.NotFound("agent.member_not_found")
+		}
+		return 0, err
+	}
+	ms, err := s.d.Members.MembersByID(ctx, []int64{id})
+	if err != nil {
+		return 0, err
+	}
+	if m, ok := ms[id]; !ok || m.Type == account.TypeTrial {
+		return 0, apperr.NotFound("agent.member_not_found")
+	}
+	return id, nil
+}
+
+// maxUsername bounds a looked-up username (longer ones exist nowhere).
+const maxUsername = 64
 
 // MemberTree is a member's upline chain (top first) and direct downline.
 func (s *Service) MemberTree(ctx context.Context, id int64, page, size int) (OpsTree, error) {
@@ -118,11 +167,21 @@ func (s *Service) MemberTree(ctx context.Context, id int64, page, size int) (Ops
 	if err != nil {
 		return OpsTree{}, err
 	}
+	balances, _, err := s.d.Wallet.MainBalancesOf(ctx, ids)
+	if err != nil {
+		return OpsTree{}, err
+	}
+	cur, dec, err := s.d.Wallet.Currency(ctx)
+	if err != nil {
+		return OpsTree{}, err
+	}
 	node := func(m account.Member) OpsNode {
 		return OpsNode{ID: m.ID, Account: m.Account, Type: m.Type, Agent: account.IsAgentType(m.Type), Status: statusText(m.Status),
-			ParentID: m.ParentID, DirectCount: counts[m.ID].Direct, TeamCount: counts[m.ID].Team}
+			ParentID: m.ParentID, DirectCount: counts[m.ID].Direct, TeamCount: counts[m.ID].Team, Balance: balances[m.ID],
+			RegisteredAt: m.CreatedAt.UnixMilli()}
 	}
-	out := OpsTree{Member: node(m), Upline: []OpsNode{}, Downline: []OpsNode{}, Total: total, Page: page, PageSize: size}
+	out := OpsTree{Member: node(m), Upline: []OpsNode{}, Downline: []OpsNode{}, Total: total, Page: page, PageSize: size,
+		Currency: cur, Decimals: dec}
 	for i := len(anc) - 1; i >= 0; i-- {
 		if a, ok := members[anc[i].MemberID]; ok {
 			out.Upline = append(out.Upline, node(a))

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"sort"
@@ -288,6 +289,101 @@ func TestMove(t *testing.T) {
 			t.Fatalf("support01 moves: %d %+v", r.status, r.env)
 		}
 	})
+}
+
+// TestConsoleTree: the console's tree by username (the search box), with
+// balances and registration times, and the move naming the new upline by
+// username as an operator types it.
+func TestConsoleTree(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		ctx := context.Background()
+		tr := buildTree(t, s)
+		if _, err := s.wallet.SeedDemo(ctx, tr.agentC.MemberID); err != nil {
+			t.Fatal(err)
+		}
+		admin := s.opToken("ops01")
+
+		// agent01 by username in another case: its direct downline with team sizes and its balance.
+		r := s.call("GET", "/ops/v1/agents/tree?account=AGENT01&pageSize=10", admin, nil, nil)
+		if r.status != 200 {
+			t.Fatalf("tree by account: %d %+v", r.status, r.env)
+		}
+		var view agent.OpsTree
+		decode(t, r.env.Value, &view)
+		if view.Member.ID != tr.agentC.MemberID || view.Member.Balance != s.balance(tr.agentC.MemberID) || view.Member.Balance <= 0 ||
+			view.Currency == "" || view.Decimals != 2 || view.Member.RegisteredAt <= 0 || len(view.Upline) != 0 {
+			t.Fatalf("agent01's view: %+v", view)
+		}
+		teams := map[string]string{}
+		for _, n := range view.Downline {
+			teams[n.Account] = fmt.Sprintf("%d/%d/%v", n.DirectCount, n.TeamCount, n.Agent)
+		}
+		if fmt.Sprint(teams) != "map[play02x:0/0/false sub01x:1/1/true subtwo:0/0/true]" || view.Total != 3 {
+			t.Fatalf("agent01's downline: %v total %d", teams, view.Total)
+		}
+		// Paged: the second page of one row each.
+		r = s.call("GET", "/ops/v1/agents/tree?account=agent01&pageSize=1&page=2", admin, nil, nil)
+		decode(t, r.env.Value, &view)
+		if len(view.Downline) != 1 || view.Total != 3 || view.Page != 2 {
+			t.Fatalf("page 2: %+v", view)
+		}
+		// Unknown usernames and the empty one: not found; member wins over account.
+		for _, q := range []string{"account=nobody01", "account=%20", "account=" + strings.Repeat("x", 80)} {
+			if r := s.call("GET", "/ops/v1/agents/tree?"+q, admin, nil, nil); r.status != 404 || r.env.Code != "agent.member_not_found" {
+				t.Fatalf("%s: %d %s", q, r.status, r.env.Code)
+			}
+		}
+		r = s.call("GET", "/ops/v1/agents/tree?member="+itoa(tr.play1)+"&account=agent01", admin, nil, nil)
+		decode(t, r.env.Value, &view)
+		if view.Member.Account != "play01x" || len(view.Upline) != 2 || view.Upline[0].Account != "agent01" || view.Upline[1].Account != "sub01x" {
+			t.Fatalf("play01x's chain: %+v", view)
+		}
+
+		// The move by the new upline's username.
+		op := operator.Caller{ID: 1, Username: "ops01", Role: operator.RoleAdmin}
+		for name, c := range map[string]struct {
+			req  agent.MoveRequest
+			code string
+		}{
+			"ErrUnknownUpline": {agent.MoveRequest{MemberID: tr.pl2, ParentAccount: "nobody01", Reason: "r"}, "agent.parent_not_found"},
+			"ErrBoth":          {agent.MoveRequest{MemberID: tr.pl2, ParentID: tr.sub, ParentAccount: "sub01x", Reason: "r"}, "request.invalid_param"},
+			"ErrNotAgent":      {agent.MoveRequest{MemberID: tr.pl2, ParentAccount: "play01x", Reason: "r"}, "agent.parent_not_agent"},
+			"ErrSelf":          {agent.MoveRequest{MemberID: tr.pl2, ParentAccount: "PLAY02X", Reason: "r"}, "agent.move_cycle"},
+			"ErrCycle":         {agent.MoveRequest{MemberID: tr.agentC.MemberID, ParentAccount: "sub01x", Reason: "r"}, "agent.move_cycle"},
+		} {
+			if _, err := s.svc.Move(ctx, op, c.req); codeOf(err) != c.code {
+				t.Fatalf("%s: %v, want %s", name, err, c.code)
+			}
+		}
+		r = s.call("POST", "/ops/v1/agents/move", admin, agent.MoveRequest{MemberID: tr.pl2, ParentAccount: " Sub01x ", Reason: "agent request"}, nil)
+		if r.status != 200 || r.value["toParentId"] != float64(tr.sub) || r.value["fromParentId"] != float64(tr.agentC.MemberID) {
+			t.Fatalf("move by username: %d %+v", r.status, r.env)
+		}
+		if n := len(s.audits.rows); n != 1 || s.audits.rows[0].detail["after"].(map[string]any)["parentId"] != tr.sub {
+			t.Fatalf("audit: %+v", s.audits.rows)
+		}
+		s.settle()
+		r = s.call("GET", "/ops/v1/agents/tree?account=sub01x", admin, nil, nil)
+		decode(t, r.env.Value, &view)
+		if view.Total != 2 || view.Member.DirectCount != 2 || view.Member.TeamCount != 2 {
+			t.Fatalf("sub01x after the move: %+v", view)
+		}
+	})
+}
+
+// decode reads an answer's value into out (zeroed first).
+func decode[T any](t *testing.T, v any, out *T) {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fresh T
+	if err := json.Unmarshal(raw, &fresh); err != nil {
+		t.Fatal(err)
+	}
+	*out = fresh
 }
 
 // Migration 0042 places members whose facts never told their upline

@@ -238,7 +238,31 @@ func (h *OpsHandler) contracts(w http.ResponseWriter, r *http.Request, _ operato
 		return
 	}
 	v, err := h.svc.Contracts(r.Context(), f, page, size)
-	httpx.Respond(w, r, v, err)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	cur, dec, err := h.currency(r.Context())
+	httpx.Respond(w, r, opsContracts{Page: v, Currency: cur, Decimals: dec}, err)
+}
+
+// The operators' lists carry the brand currency: the console words the
+// tiers' thresholds and the bills' amounts (minor units) with it.
+type opsContracts struct {
+	Page[Contract]
+	Currency string `json:"currency"`
+	Decimals int    `json:"decimals"`
+}
+
+type opsBills struct {
+	BillPage
+	Currency string `json:"currency"`
+	Decimals int    `json:"decimals"`
+}
+
+func (h *OpsHandler) currency(ctx context.Context) (string, int, error) {
+	st, err := h.svc.settings(ctx)
+	return st.Currency, st.Decimals, err
 }
 
 func (h *OpsHandler) offer(w http.ResponseWriter, r *http.Request, c operator.Caller) {
@@ -272,7 +296,12 @@ func (h *OpsHandler) bills(w http.ResponseWriter, r *http.Request, _ operator.Ca
 		return
 	}
 	v, err := h.svc.Bills(r.Context(), f, page, size)
-	httpx.Respond(w, r, v, err)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	cur, dec, err := h.currency(r.Context())
+	httpx.Respond(w, r, opsBills{BillPage: v, Currency: cur, Decimals: dec}, err)
 }
 
 func (h *OpsHandler) approve(w http.ResponseWriter, r *http.Request, c operator.Caller) {

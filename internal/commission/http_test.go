@@ -121,6 +121,22 @@ func TestHTTP(t *testing.T) {
 		if st, env = call(t, srv, "POST", "/wps/agent/contracts/"+strconv.FormatInt(c.ID, 10)+"/accept", "m1:1", nil); st != 200 {
 			t.Fatalf("%d %s", st, env.Code)
 		}
+		// The console's lists carry the brand currency for wording amounts.
+		var opsList struct {
+			Page[Contract]
+			Currency string `json:"currency"`
+			Decimals int    `json:"decimals"`
+		}
+		st, env = call(t, srv, "GET", "/ops/v1/agents/contracts?agentId=1&status=active", "op:VIEWER", nil)
+		_ = json.Unmarshal(env.Value, &opsList)
+		if st != 200 || opsList.Total != 1 || opsList.List[0].ID != c.ID || opsList.Currency != "PHP" || opsList.Decimals != 2 {
+			t.Fatalf("ops contracts: %d %s", st, env.Value)
+		}
+		st, env = call(t, srv, "GET", "/ops/v1/agents/bills?agentId=1&from=2026-11-01&to=2026-11-30", "op:VIEWER", nil)
+		if st != 200 || !strings.Contains(string(env.Value), `"currency":"PHP","decimals":2`) || !strings.Contains(string(env.Value), `"sums":{`) ||
+			!strings.Contains(string(env.Value), `"list":[]`) {
+			t.Fatalf("ops bills: %d %s", st, env.Value)
+		}
 		if st, env = call(t, srv, "POST", "/wps/agent/contracts/"+strconv.FormatInt(c.ID, 10)+"/accept", "m1:1", nil); st != 409 || env.Code != "commission.not_pending" {
 			t.Fatalf("accepted twice: %d %s", st, env.Code)
 		}

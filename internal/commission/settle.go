@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/palaro/palaro/internal/activity"
@@ -97,42 +99,145 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 	if err != nil {
 		return sum, err
 	}
-	for _, c := range contracts {
+	var mu sync.Mutex
+	err = forEach(ctx, len(contracts), func(i int) error {
+		c := contracts[i]
 		b, created, err := s.bill(ctx, c, st, start, end, teams[c.DownlineID])
 		if err != nil {
-			return sum, err
+			return err
 		}
+		mu.Lock()
 		sum.Contracts++
-		if !created {
-			continue
+		if created {
+			sum.Created++
+			switch b.Status {
+			case BillNotReached:
+				sum.NotReached++
+			case BillAwaitingApproval:
+				sum.Awaiting++
+			}
 		}
-		sum.Created++
-		switch b.Status {
-		case BillNotReached:
-			sum.NotReached++
+		mu.Unlock()
+		switch {
+		case created && b.Status == BillNotReached:
 			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionNotReached, b, st, "")
-		case BillAwaitingApproval:
-			sum.Awaiting++
+		case created && b.Status == BillAwaitingApproval:
 			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionAwaiting, b, st, "")
 		}
+		return nil
+	})
+	if err != nil {
+		return sum, err
 	}
 	unpaid, err := s.Store.unpaid(ctx, t)
 	if err != nil {
 		return sum, err
 	}
-	for _, b := range unpaid {
-		status, err := s.pay(ctx, b, st)
+	// Down the tree: the platform's bills first, then those of the agents
+	// they paid, and so on (an agent pays its downlines from what it was
+	// just paid); each payer's bills in the order recorded (its balance
+	// decides which it can pay), the payers of one level side by side.
+	for _, level := range payerLevels(unpaid) {
+		err = forEach(ctx, len(level), func(i int) error {
+			for _, b := range level[i] {
+				status, err := s.pay(ctx, b, st)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				switch status {
+				case BillPaid, BillPartlyPaid:
+					sum.Paid++
+				case BillInsufficientFunds:
+					sum.Unpaid++
+				}
+				mu.Unlock()
+			}
+			return nil
+		})
 		if err != nil {
 			return sum, err
 		}
-		switch status {
-		case BillPaid, BillPartlyPaid:
-			sum.Paid++
-		case BillInsufficientFunds:
-			sum.Unpaid++
-		}
 	}
 	return sum, nil
+}
+
+// payerLevels groups bills (in their order) by payer, and the payers by
+// level: the platform's first, then each payer one below the payer of the
+// bills paying it (a payer no bill here pays is at level 1).
+func payerLevels(bills []Bill) [][][]Bill {
+	byPayer := map[int64][]Bill{}
+	var payers []int64
+	paidBy := map[int64]int64{} // payee → its payer (the last seen: one upline per agent)
+	for _, b := range bills {
+		if _, ok := byPayer[b.PayerID]; !ok {
+			payers = append(payers, b.PayerID)
+		}
+		byPayer[b.PayerID] = append(byPayer[b.PayerID], b)
+		paidBy[b.PayeeID] = b.PayerID
+	}
+	memo := map[int64]int{0: 0}
+	var level func(id int64, depth int) int
+	level = func(id int64, depth int) int {
+		if l, ok := memo[id]; ok {
+			return l
+		}
+		l := 1
+		if up, ok := paidBy[id]; ok && depth < len(bills) { // depth bounds a cycle, which a tree never has
+			l = level(up, depth+1) + 1
+		}
+		memo[id] = l
+		return l
+	}
+	var out [][][]Bill
+	for _, p := range payers {
+		l := level(p, 0)
+		for len(out) <= l {
+			out = append(out, nil)
+		}
+		out[l] = append(out[l], byPayer[p])
+	}
+	return out
+}
+
+// settleWorkers bounds a settlement's bills in flight: each is a few short
+// transactions, and the ledger's group commit and the database's commit
+// many side by side, so a tree of thousands of contracts is not a
+// sequence of thousands of disk flushes.
+const settleWorkers = 8
+
+// forEach runs fn for 0..n-1 on settleWorkers goroutines; the first error
+// stops the rest from starting and is returned.
+func forEach(ctx context.Context, n int, fn func(i int) error) error {
+	var (
+		wg    sync.WaitGroup
+		next  atomic.Int64
+		first error
+		once  sync.Once
+		stop  atomic.Bool
+	)
+	for range min(settleWorkers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() && ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := fn(i); err != nil {
+					once.Do(func() { first = err })
+					stop.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	return first
 }
 
 func isDividendPeriod(p Period) bool {

@@ -200,17 +200,22 @@ func (s *Store) createBill(ctx context.Context, b Bill) (Bill, bool, error) {
 	if err != nil {
 		return Bill{}, false, err
 	}
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO commission_bill (contract_id, type, payer_id, payee_id, period_start,
+	// The row written is b with its id (the other columns start at their
+	// defaults); only a bill recorded before is read back.
+	err = s.db.QueryRowContext(ctx, s.db.Rebind(`INSERT INTO commission_bill (contract_id, type, payer_id, payee_id, period_start,
  period_end, inputs, amount, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
- ON CONFLICT (contract_id, period_start) DO NOTHING`),
-		b.ContractID, string(b.Type), b.PayerID, b.PayeeID, b.PeriodStart, b.PeriodEnd, string(inputs), b.Amount, b.Currency, b.Status, b.CreatedAt)
-	if err != nil {
+ ON CONFLICT (contract_id, period_start) DO NOTHING RETURNING id`),
+		b.ContractID, string(b.Type), b.PayerID, b.PayeeID, b.PeriodStart, b.PeriodEnd, string(inputs), b.Amount, b.Currency, b.Status, b.CreatedAt).Scan(&b.ID)
+	if err == nil {
+		b.Paid, b.PartAmount, b.PaidAt = 0, 0, 0
+		return b, true, nil
+	}
+	if !db.IsNoRows(err) {
 		return Bill{}, false, err
 	}
-	n, _ := res.RowsAffected()
 	stored, err := scanBill(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+billCols+` FROM commission_bill
  WHERE contract_id = ? AND period_start = ?`), b.ContractID, b.PeriodStart))
-	return stored, n == 1, err
+	return stored, false, err
 }
 
 // setBillStatus moves a bill to status when it is in one of from; it tells

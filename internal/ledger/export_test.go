@@ -26,3 +26,6 @@ func HoldBatches(s *Store) (queued func() int, release func()) {
 
 // The PostgreSQL batch statements, for their plan test.
 const ReadSQL, HashesSQL, WriteSQL, FactsSQL, SetNoSeqScan = readSQL, hashesSQL, writeSQL, factsSQL, setNoSeqScan
+
+// The SQLite batch reads, for their plan test.
+var SQLiteKeysByKey, SQLiteAccountsToLock = sqlKeysByKey, sqlAccountsToLock

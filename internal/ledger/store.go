@@ -68,6 +68,12 @@ func (s *Store) EnsureAccount(ctx context.Context, spec AccountSpec) (Account, e
 	if err := spec.Validate(); err != nil {
 		return Account{}, err
 	}
+	// Most accounts asked for exist: a read finds them without the insert,
+	// which on SQLite takes the write lock even when it inserts nothing
+	// (a settlement asks for two accounts per bill).
+	if a, err := s.FindAccount(ctx, spec); err == nil || !errors.Is(err, ErrUnknownAccount) {
+		return a, err
+	}
 	now := s.clock.Now().UnixMilli()
 	neg := 0
 	if purposes[spec.Purpose].allowNegative {

@@ -4,11 +4,23 @@
 // that starts with = + - @ (or a tab or carriage return) prefixed with a quote
 // so a spreadsheet never reads it as a formula.
 
-export type CsvCell = string | number | bigint | boolean | null | undefined;
+/** A number already formatted as text (an amount from minor units, "-48.00", formatted without floats). */
+export type CsvNumber = { readonly csvNumber: string };
+export const csvNumber = (text: string): CsvNumber => ({ csvNumber: text });
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** The cell as text, formula-safe. Numbers are written as they are (a negative amount stays a number). */
+export type CsvCell = string | number | bigint | boolean | null | undefined | CsvNumber;
+
+/**
+ * The cell as text, formula-safe. Numbers are written as they are (a negative amount stays a number), and so is a
+ * csvNumber that is a plain decimal (anything else in it is treated as free text).
+ */
 export function csvCell(v: CsvCell): string {
   if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if (PLAIN_DECIMAL.test(v.csvNumber)) return v.csvNumber;
+    v = v.csvNumber;
+  }
   let s = String(v);
   if (typeof v === 'string' && s !== '' && '=+-@\t\r'.includes(s[0])) s = "'" + s;
   return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;

@@ -74,6 +74,7 @@ export const CONSOLE_NAMESPACES = [
   'console-games',
   'console-content',
   'console-feedback',
+  'console-agents',
   'console-affiliates',
   'console-operators',
 ] as const;

@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, BarChart3, Gamepad2, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
+import { Banknote, BarChart3, Gamepad2, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -108,6 +108,20 @@ export const SCREENS: readonly Screen[] = [
     allowed: (p) => p.includes('feedback.read'),
     load: () => import('./routes/feedback'),
     pages: [{ path: paths.feedbackItem(':id'), load: () => import('./routes/feedback-item') }],
+  },
+  {
+    path: paths.agents,
+    ns: 'console-agents',
+    label: 'nav',
+    icon: Network,
+    serves: ['agents.read', 'agents.write', 'commission.read', 'commission.write', 'commission.approve'],
+    // The tree needs agents.read, the contracts and bills commission.read: either opens the screen.
+    allowed: (p) => p.includes('agents.read') || p.includes('commission.read'),
+    load: () => import('./routes/agents'),
+    pages: [
+      { path: paths.agentContracts, load: () => import('./routes/agents-contracts') },
+      { path: paths.agentBills, load: () => import('./routes/agents-bills') },
+    ],
   },
   {
     path: paths.affiliates,

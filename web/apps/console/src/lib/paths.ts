@@ -15,6 +15,9 @@ export const paths = {
   content: '/content',
   feedback: '/feedback',
   feedbackItem: (id: number | string) => `/feedback/${id}`,
+  agents: '/agents',
+  agentContracts: '/agents/contracts',
+  agentBills: '/agents/bills',
   affiliates: '/affiliates',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
@@ -24,3 +27,10 @@ export const paths = {
 
 /** A player's page. */
 export const playerPath = (id: number) => `/players/${id}`;
+
+/** The agent tree opened at a member (by username). */
+export const agentTreePath = (account: string) => `/agents?account=${encodeURIComponent(account)}`;
+/** The contracts with the platform's offer form open for a top agent. */
+export const agentOfferPath = (account: string) => `/agents/contracts?offer=${encodeURIComponent(account)}`;
+/** The agents screen's three views. */
+export const agentViews = { tree: paths.agents, contracts: paths.agentContracts, bills: paths.agentBills };
