@@ -77,15 +77,18 @@ func (m *Main) startJobs(ctx context.Context, d jobDeps) error {
 	return nil
 }
 
-// commandJobDeps builds the jobs' services for `palaro jobs` over store,
-// on clk. Messages are stored (the members read them at their next visit)
-// without a live push.
+// commandJobDeps builds the jobs' services for `palaro jobs` over store.
+// clk decides which periods are due (the runner, the settlement's check);
+// the money and the messages are dated by the real clock: under `--as-of`
+// they happen now. Messages are stored (the members read them at their
+// next visit) without a live push.
 func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps {
-	brands := brand.NewService(brand.NewStore(store), clk)
-	accounts := account.NewService(account.NewStore(store), brands, account.NewMemoryLimiter(clk), clk, account.DefaultConfig)
-	wallets := wallet.NewService(ledger.NewStore(store, clk), brands, nil, logger)
-	notices := notify.NewService(notify.NewStore(store), nil, clk, logger)
-	operators := operator.NewService(operator.NewStore(store), clk, operator.DefaultConfig, logger)
+	now := clock.System{}
+	brands := brand.NewService(brand.NewStore(store), now)
+	accounts := account.NewService(account.NewStore(store), brands, account.NewMemoryLimiter(now), now, account.DefaultConfig)
+	wallets := wallet.NewService(ledger.NewStore(store, now), brands, nil, logger)
+	notices := notify.NewService(notify.NewStore(store), nil, now, logger)
+	operators := operator.NewService(operator.NewStore(store), now, operator.DefaultConfig, logger)
 	figs := figures.New(store, activity.NewStore(store), brands.Location)
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
 		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs)}

@@ -194,13 +194,15 @@ test('a member registered through a sub-agent\'s link plays; the daily wage is s
   // My income counts it as earned and paid.
   await page.getByTestId('agent-nav').getByRole('link', { name: 'My income' }).click();
   await expect(page.getByTestId('agent-income-totals')).toContainText('1.00', LOAD);
-  // The money, in its balance (the agent centre's withdraw page). Its account
-  // record line is dated by the run's clock (--as-of: tomorrow 01:00), past
-  // the end of any range the record page offers today, so it is not looked for.
+  // The money, in its balance (the agent centre's withdraw page) and as a
+  // Commission line of its account record (the money moves now, whatever
+  // --as-of says about which periods are due).
   await page.getByTestId('agent-nav').getByRole('link', { name: 'Withdraw' }).click();
   await expect(page.getByTestId('withdraw-balance')).toHaveText(/^\D*1\.00$/, LOAD);
   // And a platform message says so.
   await page.getByTestId('agent-nav').getByRole('link', { name: 'Platform messages' }).click();
   await expect(page.locator('[data-testid="message-item"][data-kind="commission_paid"]')).toContainText('Commission paid', LOAD);
+  await page.goto('/member/transactionHistory');
+  await expect(page.getByRole('row').filter({ hasText: 'Commission' }).first()).toContainText('1.00', LOAD);
   await page.close();
 });
