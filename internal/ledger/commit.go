@@ -276,16 +276,20 @@ func (s *Store) commitBatch(parent context.Context, batch []*pending) {
 		return
 	}
 	written := 0
-	for i, p := range live {
+	for i := range live {
 		if results[i].err == nil && !results[i].p.Replay {
 			written++
 		}
-		p.done <- results[i]
 	}
+	// Counted before the callers hear back: a caller reading Stats after
+	// its Post returned sees its batch.
 	s.mu.Lock()
 	s.stats.Batches++
 	s.stats.Postings += int64(written)
 	s.mu.Unlock()
+	for i, p := range live {
+		p.done <- results[i]
+	}
 }
 
 // lockedAccount is an account row read under the batch's lock.
