@@ -24,7 +24,11 @@ import { ApproveDialog, BillInputsDialog, RejectDialog } from './BillDialogs';
 import { Badge, Money, NS } from './shared';
 import s from './Agents.module.css';
 
-const defaults = (): BillFilter => ({ agent: '', type: '', status: '', from: dayString(29), to: dayString(0) });
+// The server reads the days in the brand's zone, the browser counts them in
+// the operator's: ending the default range tomorrow keeps the brand's today
+// in it for an operator behind the brand's zone (UTC against Manila after
+// 16:00), and no bill belongs to a day not yet begun.
+const defaults = (): BillFilter => ({ agent: '', type: '', status: '', from: dayString(29), to: dayString(-1) });
 
 function readFilter(sp: URLSearchParams): BillFilter {
   const d = defaults();
@@ -214,7 +218,7 @@ function Awaiting(p: { canApprove: boolean; treePath: (a: string) => string; onA
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useQuery(billsQuery({ agent: '', type: '', status: 'awaiting_approval', from: dayString(MAX_RANGE_DAYS - 1), to: dayString(0) }, page, 10));
+  const q = useQuery(billsQuery({ agent: '', type: '', status: 'awaiting_approval', from: dayString(MAX_RANGE_DAYS - 2), to: dayString(-1) }, page, 10));
   if (!q.data || q.data.total === 0) return null;
   const columns = billColumns({ t, decimals: q.data.decimals, canApprove: p.canApprove, treePath: p.treePath, onAct: p.onAct, brief: true });
   return (
