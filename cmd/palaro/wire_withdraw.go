@@ -47,7 +47,9 @@ type turnoverFigures struct{ f *figures.Figures }
 
 func (t turnoverFigures) TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (withdraw.TurnoverSums, error) {
 	s, err := t.f.Totals(ctx, memberID, currency, since, endOfTime)
-	return withdraw.TurnoverSums{Deposits: s.Deposits, Bonus: s.Bonus, ValidBets: s.ValidBets}, err
+	// Bonuses are left out: a bonus carries its own wagering requirement
+	// (docs/rewards.md), and a forfeited one must not hold real money back.
+	return withdraw.TurnoverSums{Deposits: s.Deposits, ValidBets: s.ValidBets}, err
 }
 
 // endOfTime bounds a sum "since a time" from above: every fact, whatever the

@@ -43,6 +43,8 @@ type Config struct {
 	// Commission holds the agents' contract switches and settlement rules
 	// (commission.go); private.
 	Commission Commission `json:"commission"`
+	// Rewards holds the reward centre's promotions (rewards.go); private.
+	Rewards Rewards `json:"rewards"`
 }
 
 // Window is a scheduled period, Unix milliseconds, From included, To not.
@@ -431,6 +433,9 @@ func (c *Config) Validate() error {
 		return bad("%v", err)
 	}
 	if err := validateCashier(c.Cashier); err != nil {
+		return bad("%v", err)
+	}
+	if err := validateRewards(c.Rewards); err != nil {
 		return bad("%v", err)
 	}
 	if err := validateCommission(c.Commission); err != nil {

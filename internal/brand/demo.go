@@ -137,5 +137,8 @@ func Demo() Config {
 		// Every contract type on; a member with 100.00 of valid bets in a
 		// period is active.
 		Commission: Commission{DailySalary: true, Dividend: true, HourlySalary: true, RealtimeSalary: true, ActiveMin: 10_000},
+		// docs/rewards.md "Demo brand": the terms promotion 101 states.
+		Rewards: Rewards{Welcome: Welcome{Percent: 100, Cap: 500_000, MinDeposit: 20_000, WagerMultiple: 15, WagerWithDeposit: true,
+			MaxBet: 50_000, ClaimDays: 7, ValidDays: 30, Weights: map[string]int64{"RNG": 10000, "FISH": 10000, "BGS": 5000, "SPORTS": 2000, "LIVE": 1000}}},
 	}
 }

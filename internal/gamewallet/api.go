@@ -119,6 +119,8 @@ type Refusal struct {
 	Balance    int64
 	HasBalance bool
 	Currency   string
+	// MaxBet: an ErrBonusMaxBet refusal's maximum bet (minor units).
+	MaxBet int64
 }
 
 func (r *Refusal) Error() string { return r.Message }

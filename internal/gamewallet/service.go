@@ -32,6 +32,7 @@ type Service struct {
 	roundMu  [256]sync.Mutex
 	rec      *recorder
 	reads    *reader
+	bonus    bonusState
 	// guardFailures counts the guarded betwins played again with their
 	// lookup (guard.go), for tests.
 	guardFailures atomic.Int64
@@ -56,7 +57,9 @@ func NewService(store *Store, games Games, poster Poster, accounts Accounts, clk
 	if cfg.IdleRound <= 0 {
 		cfg.IdleRound = DefaultIdleRound
 	}
-	return &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: newRecorder(store), reads: newReader(store)}
+	s := &Service{store: store, games: games, poster: poster, accounts: accounts, clock: clk, logger: logger, cfg: cfg, rec: newRecorder(store), reads: newReader(store)}
+	s.bonus.kick = make(chan struct{}, 1)
+	return s
 }
 
 // OpenSession opens a game session for a launch and returns the token the
@@ -168,13 +171,73 @@ func (s *Service) accountID(ctx context.Context, owner int64, spec ledger.Accoun
 	return a.ID, nil
 }
 
+// balance is what the member can bet: the main balance, and the bonus
+// balance while a grant is active.
 func (s *Service) balance(ctx context.Context, memberID int64, currency string) (int64, error) {
 	main, err := s.accountID(ctx, memberID, ledger.PlayerMain(memberID, currency))
 	if err != nil {
 		return 0, err
 	}
 	a, err := s.accounts.Account(ctx, main)
-	return a.Balance, err
+	if err != nil {
+		return 0, err
+	}
+	return s.withBonus(ctx, memberID, currency, a.Balance)
+}
+
+func (s *Service) withBonus(ctx context.Context, memberID int64, currency string, main int64) (int64, error) {
+	if currency == FreePlayCurrency {
+		return main, nil
+	}
+	g, err := s.activeBonus(ctx, memberID, currency, false)
+	if err != nil || g == nil {
+		return main, err
+	}
+	b, err := s.BonusBalance(ctx, memberID, currency)
+	return main + b, err
+}
+
+// playable is the balance a money callback answers after its postings ps:
+// main after the last of them that moved it, with the bonus balance after
+// the last that moved bonus money, else the bonus balance read before them
+// (extra; 0 without an active grant). It runs in the ledger's batch, so it
+// reads nothing.
+func playable(ps []ledger.Posting, main, bonusAcct, extra int64) int64 {
+	var bal int64
+	mainSeen, bonusSeen := false, false
+	for i := len(ps) - 1; i >= 0; i-- {
+		for j, l := range ps[i].Lines {
+			if j >= len(ps[i].BalancesAfter) {
+				break
+			}
+			switch {
+			case l.AccountID == main && !mainSeen:
+				mainSeen, bal = true, bal+ps[i].BalancesAfter[j]
+			case bonusAcct != 0 && l.AccountID == bonusAcct && !bonusSeen:
+				bonusSeen, bal = true, bal+ps[i].BalancesAfter[j]
+			}
+		}
+	}
+	if !bonusSeen {
+		bal += extra
+	}
+	return bal
+}
+
+// bonusBefore is what a callback needs before posting to answer its
+// balance: the bonus account and balance while a grant is active.
+func (s *Service) bonusBefore(ctx context.Context, memberID int64, currency string) (g *Grant, acct, bal int64, err error) {
+	if currency == FreePlayCurrency {
+		return nil, 0, 0, nil
+	}
+	if g, err = s.activeBonus(ctx, memberID, currency, false); err != nil || g == nil {
+		return nil, 0, 0, err
+	}
+	if acct, err = s.bonusAccount(ctx, memberID, currency); err != nil {
+		return nil, 0, 0, err
+	}
+	a, err := s.accounts.Account(ctx, acct)
+	return g, acct, a.Balance, err
 }
 
 func tokenHash(token string) string {

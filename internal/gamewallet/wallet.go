@@ -72,6 +72,7 @@ const (
 	codeCurrencyMismatch    = "CURRENCY_MISMATCH"
 	codeLimitReached        = "PLAYER_LIMIT_REACHED"
 	codePlayerBlocked       = "PLAYER_BLOCKED"
+	codeBonusMaxBet         = "BET_EXCEEDS_BONUS_MAX"
 	codeInternal            = "INTERNAL_ERROR"
 )
 
@@ -96,6 +97,7 @@ var codes = map[string]struct {
 	codeCurrencyMismatch:    {ErrCurrencyMismatch, http.StatusBadRequest, "the currency is not the player's"},
 	codeLimitReached:        {ErrLimitReached, http.StatusConflict, "a responsible-gaming limit of the player refuses this bet"},
 	codePlayerBlocked:       {ErrPlayerBlocked, http.StatusForbidden, "the player is excluded or on a time-out and cannot bet"},
+	codeBonusMaxBet:         {ErrBonusMaxBet, http.StatusConflict, "the bet exceeds the maximum bet of the player's active bonus"},
 	codeInternal:            {nil, http.StatusInternalServerError, "internal error; retry with the same txId"},
 }
 
@@ -171,6 +173,9 @@ func result(r reply) (Answer, error) {
 		return Answer{}, fmt.Errorf("gamewallet: stored answer %s: %s", r.Code, r.Message)
 	}
 	ref := &Refusal{Err: c.err, Message: r.Message, Currency: r.Currency}
+	if r.Code == codeBonusMaxBet {
+		ref.MaxBet = maxBetOf(r.Message)
+	}
 	if r.Balance != nil {
 		ref.Balance, ref.HasBalance = *r.Balance, true
 	}
@@ -552,8 +557,14 @@ func (s *Service) startBet(ctx context.Context, vendor, op string, req call, loo
 			return b, reply{}, true, err
 		}
 	}
+	detail := ""
+	if refusal == "" {
+		if refusal, detail, err = s.checkBonusBet(ctx, b.ss.MemberID, b.ss.Currency, *req.Amount); err != nil {
+			return b, reply{}, true, err
+		}
+	}
 	if refusal != "" {
-		resp, err = s.refuse(ctx, b.t, fail(refusal, ""))
+		resp, err = s.refuse(ctx, b.t, fail(refusal, detail))
 		return b, resp, true, err
 	}
 	return b, reply{}, false, nil
@@ -602,19 +613,48 @@ func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, er
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, round: roundWrite{op: roundBet, amount: amount, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
+	active, bonusAcct, bonusBal, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency)
+	if err != nil {
+		return reply{}, err
+	}
+	var split bonusSplit
 	rec.fill = func(ps []ledger.Posting) error {
 		p := ps[0]
-		resp := ok(balanceAfter(p, main), ss.Currency)
+		resp := ok(playable(ps, main, max(bonusAcct, split.acct), bonusBal), ss.Currency)
 		resp.TxID, resp.PlatformTxID = req.TxID, strconv.FormatInt(p.ID, 10)
 		rec.t.MemberID, rec.t.PostingID = ss.MemberID, p.ID
 		return s.answer(rec, resp)
 	}
-	out, _, err := s.post(ctx, ledger.PostingRequest{
+	betReq := ledger.PostingRequest{
 		Key:      ledgerKey(vendor, req.TxID),
 		Kind:     ledger.KindBet,
 		Lines:    move(main, house, amount, ss.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
-	}, rec)
+	}
+	if active != nil {
+		// A plain bet on a round with a bonus stake keeps the stake's proportion.
+		rec.fn = func(tx *db.Tx) error {
+			return s.store.addPlainBet(context.WithoutCancel(ctx), tx, vendor, req.RoundID, amount)
+		}
+	}
+	out, _, err := s.post(ctx, betReq, rec)
+	if errors.Is(err, ledger.ErrInsufficientFunds) {
+		var can bool
+		if split, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, amount); err != nil {
+			return reply{}, err
+		}
+		if can {
+			betReq.Lines = split.betLines(main, house, amount, ss.Currency)
+			betReq.Metadata["grant"], betReq.Metadata["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
+			grant, bonusBet, at := split.grant.ID, split.bonus, now.UnixMilli()
+			rec.fn = func(tx *db.Tx) error {
+				return s.store.addStake(context.WithoutCancel(ctx), tx, vendor, req.RoundID, ss.MemberID, grant, amount, bonusBet, at)
+			}
+			out, _, err = s.post(ctx, betReq, rec)
+		} else {
+			err = ledger.ErrInsufficientFunds
+		}
+	}
 	if err != nil {
 		return s.betRefused(ctx, t, ss, err)
 	}
@@ -725,8 +765,13 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, guard: guarded, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
+	_, bonusAcct, bonusBal, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency)
+	if err != nil {
+		return reply{}, err
+	}
+	var split bonusSplit
 	rec.fill = func(ps []ledger.Posting) error {
-		resp := ok(balanceAfter(ps[len(ps)-1], main), ss.Currency)
+		resp := ok(playable(ps, main, max(bonusAcct, split.acct), bonusBal), ss.Currency)
 		resp.TxID, resp.PlatformTxID, resp.RoundStatus = req.TxID, strconv.FormatInt(ps[0].ID, 10), StatusCompleted
 		rec.t.MemberID, rec.t.PostingID = ss.MemberID, ps[0].ID
 		return s.answer(rec, resp)
@@ -747,6 +792,31 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 		})
 	}
 	out, _, err := s.postChain(ctx, reqs, rec)
+	if errors.Is(err, ledger.ErrInsufficientFunds) {
+		var can bool
+		if split, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, bet); err != nil {
+			return reply{}, err
+		}
+		if can {
+			reqs[0].Lines = split.betLines(main, house, bet, ss.Currency)
+			meta["grant"], meta["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
+			if win > 0 {
+				if share := winShare(win, bet, split.bonus); share > 0 {
+					reqs[1].Lines = []ledger.Line{{AccountID: house, Amount: -win, Currency: ss.Currency}, {AccountID: split.acct, Amount: share, Currency: ss.Currency}}
+					if win > share {
+						reqs[1].Lines = append(reqs[1].Lines, ledger.Line{AccountID: main, Amount: win - share, Currency: ss.Currency})
+					}
+				}
+			}
+			grant, bonusBet, at := split.grant.ID, split.bonus, now.UnixMilli()
+			rec.fn = func(tx *db.Tx) error {
+				return s.store.addStake(context.WithoutCancel(ctx), tx, vendor, req.RoundID, ss.MemberID, grant, bet, bonusBet, at)
+			}
+			out, _, err = s.postChain(ctx, reqs, rec)
+		} else {
+			err = ledger.ErrInsufficientFunds
+		}
+	}
 	if err != nil {
 		return s.betRefused(ctx, t, ss, err)
 	}
@@ -806,11 +876,37 @@ func (s *Service) opWin(ctx context.Context, vendor string, req call) (reply, er
 		if req.Jackpot {
 			meta["jackpot"] = "true"
 		}
-		rec.fill = func(ps []ledger.Posting) error { return answerWith(balanceAfter(ps[0], main), ps[0].ID) }
+		stake, err := s.store.stake(ctx, vendor, req.RoundID)
+		if err != nil {
+			return reply{}, err
+		}
+		lines, err := s.creditLines(ctx, stake, r.MemberID, r.Currency, main, house, amount)
+		if err != nil {
+			return reply{}, err
+		}
+		if lines == nil { // all of it was the forfeited bonus's: nothing to pay
+			bal, err := s.balance(ctx, r.MemberID, r.Currency)
+			if err != nil {
+				return reply{}, err
+			}
+			if err := answerWith(bal, 0); err != nil {
+				return reply{}, err
+			}
+			p, err := s.wait(rec)
+			if err != nil {
+				return reply{}, err
+			}
+			return p.out, nil
+		}
+		_, bonusAcct, bonusBal, err := s.bonusBefore(ctx, r.MemberID, r.Currency)
+		if err != nil {
+			return reply{}, err
+		}
+		rec.fill = func(ps []ledger.Posting) error { return answerWith(playable(ps, main, bonusAcct, bonusBal), ps[0].ID) }
 		p, _, err = s.post(ctx, ledger.PostingRequest{
 			Key:      ledgerKey(vendor, req.TxID),
 			Kind:     ledger.KindWin,
-			Lines:    move(house, main, amount, r.Currency),
+			Lines:    lines,
 			Metadata: meta,
 		}, rec)
 		if errors.Is(err, ledger.ErrIdempotencyMismatch) {
@@ -934,10 +1030,25 @@ func (s *Service) opRollback(ctx context.Context, vendor string, req call) (repl
 		rec.t.PostingID = p.ID
 		return s.answer(rec, resp)
 	}
+	stake, err := s.store.stake(ctx, vendor, req.RoundID)
+	if err != nil {
+		return reply{}, err
+	}
+	lines, err := s.creditLines(ctx, stake, member, r.Currency, main, house, bet.Amount)
+	if err != nil {
+		return reply{}, err
+	}
+	if lines == nil { // a forfeited bonus's stake: the house keeps it, and the round is refunded
+		resp, err := currentBalance()
+		if err != nil {
+			return reply{}, err
+		}
+		return s.record(ctx, t, resp, roundWrite{}, rec.fn)
+	}
 	out, _, err := s.post(ctx, ledger.PostingRequest{
 		Key:      ledgerKey(vendor, req.RefTxID) + ":rollback",
 		Kind:     ledger.KindRefund,
-		Lines:    move(house, main, bet.Amount, r.Currency),
+		Lines:    lines,
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID},
 	}, rec)
 	if err != nil {
@@ -970,19 +1081,51 @@ func (s *Service) rollbackBetWin(ctx context.Context, vendor string, req call, t
 		return s.answer(rec, resp)
 	}
 	meta := map[string]string{"vendor": vendor, "round": req.RoundID, "tx": req.RefTxID}
-	reqs := []ledger.PostingRequest{{
-		Key:      ledgerKey(vendor, req.RefTxID) + ":rollback",
-		Kind:     ledger.KindRefund,
-		Lines:    move(house, main, bet.Amount, r.Currency),
-		Metadata: meta,
-	}}
+	// A round played partly with bonus money is undone along its stake: the
+	// bonus part back to the bonus balance while its grant is active.
+	stake, err := s.store.stake(ctx, vendor, req.RoundID)
+	if err != nil {
+		return reply{}, err
+	}
+	refund, err := s.creditLines(ctx, stake, r.MemberID, r.Currency, main, house, bet.Amount)
+	if err != nil {
+		return reply{}, err
+	}
+	takeBack := move(main, house, r.Win, r.Currency)
+	for _, l := range refund {
+		if l.AccountID != house && l.AccountID != main && r.Win > 0 { // the bonus account: its grant is active
+			share := winShare(r.Win, stake.Bet, stake.BonusBet)
+			takeBack = []ledger.Line{{AccountID: house, Amount: r.Win, Currency: r.Currency}, {AccountID: l.AccountID, Amount: -share, Currency: r.Currency}}
+			if r.Win > share {
+				takeBack = append(takeBack, ledger.Line{AccountID: main, Amount: -(r.Win - share), Currency: r.Currency})
+			}
+		}
+	}
+	var reqs []ledger.PostingRequest
+	if refund != nil {
+		reqs = append(reqs, ledger.PostingRequest{
+			Key:      ledgerKey(vendor, req.RefTxID) + ":rollback",
+			Kind:     ledger.KindRefund,
+			Lines:    refund,
+			Metadata: meta,
+		})
+	}
 	if r.Win > 0 {
 		reqs = append(reqs, ledger.PostingRequest{
 			Key:      ledgerKey(vendor, req.RefTxID) + ":win:rollback",
 			Kind:     ledger.KindCorrection,
-			Lines:    move(main, house, r.Win, r.Currency),
+			Lines:    takeBack,
 			Metadata: meta,
 		})
+	}
+	if len(reqs) == 0 {
+		bal, err := s.balance(ctx, r.MemberID, r.Currency)
+		if err != nil {
+			return reply{}, err
+		}
+		resp := ok(bal, r.Currency)
+		resp.TxID = req.TxID
+		return s.record(ctx, t, resp, roundWrite{}, rec.fn)
 	}
 	out, _, err := s.postChain(ctx, reqs, rec)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/money"
 )
 
 // The round's calls to the game wallet (as vendor BGS): ids, the game
@@ -114,6 +115,11 @@ func (s *Service) sendBet(ctx context.Context, r *roundRow, withWin bool) (betOu
 		return betRefused, 0, apperr.Forbidden("inhouse.limit_reached")
 	case errors.Is(err, gamewallet.ErrPlayerBlocked):
 		return betRefused, 0, apperr.Forbidden("inhouse.player_blocked")
+	case errors.Is(err, gamewallet.ErrBonusMaxBet):
+		var ref *gamewallet.Refusal
+		errors.As(err, &ref)
+		_, decimals, _ := s.currency(ctx)
+		return betRefused, 0, apperr.Conflict("inhouse.bonus_max_bet").With("max", money.Format(ref.MaxBet, decimals))
 	case errors.Is(err, gamewallet.ErrGameDisabled), errors.Is(err, gamewallet.ErrUnknownGame):
 		return betRefused, 0, apperr.Forbidden("inhouse.game_unavailable")
 	case errors.Is(err, gamewallet.ErrSessionExpired): // the next bet opens a new session

@@ -30,6 +30,8 @@ func init() {
 			"Inaayos pa ang larong ito. Pakisubukang muli mamaya."},
 		"inhouse.wallet_unavailable": {"Your bet could not be confirmed. If any money moved it is returned automatically.",
 			"Hindi nakumpirma ang iyong taya. Kung may nagalaw na pera, awtomatiko itong ibabalik."},
+		"inhouse.bonus_max_bet": {"Your active bonus allows bets of up to {max}. Lower your bet, or cancel the bonus in Bonus details.",
+			"Hanggang {max} lang ang taya habang aktibo ang iyong bonus. Babaan ang taya, o kanselahin ang bonus sa Bonus details."},
 		"inhouse.limit_reached": {"A responsible-gaming limit you set stops this bet.",
 			"Hinaharang ng limitasyong itinakda mo para sa responsableng pagsusugal ang tayang ito."},
 		"inhouse.player_blocked": {"Betting is paused: your account is on a time-out or self-exclusion.",

@@ -41,6 +41,7 @@ const (
 	PurposeVendorFloat     = "vendor_float"     // the platform's money at a transfer-wallet vendor
 	PurposePaymentClearing = "payment_clearing" // money in transit at a payment provider
 	PurposeJackpotPool     = "jackpot_pool"     // the in-house progressive jackpot (internal/inhouse)
+	PurposePromotion       = "promotion"        // what bonuses and rewards cost the operator (issue 32)
 )
 
 // purposes maps each purpose to its owner type and whether its balance may
@@ -60,6 +61,7 @@ var purposes = map[string]struct {
 	PurposeVendorFloat:     {OwnerSystem, true},
 	PurposePaymentClearing: {OwnerSystem, true},
 	PurposeJackpotPool:     {OwnerSystem, false},
+	PurposePromotion:       {OwnerSystem, true},
 }
 
 // Posting kinds.
@@ -77,12 +79,16 @@ const (
 	KindCorrection        = "correction"
 	KindAdjustment        = "adjustment"     // an operator's credit or debit (opening balances, goodwill)
 	KindAgentTransfer     = "agent_transfer" // main to main between an agent and its direct downline
+	KindBonusConvert      = "bonus_convert"  // a bonus whose wagering is met, into the main balance
+	KindBonusForfeit      = "bonus_forfeit"  // a bonus and its winnings removed (cancelled, expired, withdrawn)
+	KindReward            = "reward"         // a cash reward claimed from the reward centre
 )
 
 var kinds = map[string]bool{
 	KindDeposit: true, KindWithdrawalHold: true, KindWithdrawalRelease: true, KindWithdrawal: true,
 	KindTransfer: true, KindBet: true, KindWin: true, KindRefund: true, KindBonusGrant: true,
 	KindCommission: true, KindCorrection: true, KindAdjustment: true, KindAgentTransfer: true,
+	KindBonusConvert: true, KindBonusForfeit: true, KindReward: true,
 }
 
 // MaxKeyLength bounds an idempotency key.
@@ -105,6 +111,11 @@ type AccountSpec struct {
 // PlayerMain is the spec of a member's main wallet in a currency.
 func PlayerMain(memberID int64, currency string) AccountSpec {
 	return AccountSpec{OwnerType: OwnerMember, OwnerID: memberID, Purpose: PurposePlayerMain, Currency: currency}
+}
+
+// PlayerBonus is the spec of a member's bonus balance (issue 32).
+func PlayerBonus(memberID int64, currency string) AccountSpec {
+	return AccountSpec{OwnerType: OwnerMember, OwnerID: memberID, Purpose: PurposeBonus, Currency: currency}
 }
 
 // PlayerVendor is the spec of a member's wallet at one game vendor.

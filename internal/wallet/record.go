@@ -33,7 +33,7 @@ var recordKinds = map[string][]string{
 	"transfer":   {ledger.KindTransfer, ledger.KindAgentTransfer},
 	"bet":        {ledger.KindBet},
 	"win":        {ledger.KindWin},
-	"bonus":      {ledger.KindBonusGrant, ledger.KindCommission},
+	"bonus":      {ledger.KindBonusGrant, ledger.KindCommission, ledger.KindBonusConvert, ledger.KindBonusForfeit, ledger.KindReward},
 	"adjustment": {ledger.KindAdjustment, ledger.KindCorrection},
 	"refund":     {ledger.KindRefund},
 }

@@ -5,6 +5,8 @@ import "github.com/palaro/palaro/internal/platform/apperr"
 // messages are the server-side EN/TY texts of this domain's codes; the web
 // has its own translations under errors.withdraw.* in every language.
 var messages = map[string][2]string{
+	"withdraw.bonus_active": {"You have an active bonus of {bonus}. Withdrawing now cancels it: the bonus and its winnings are removed; your real money stays.",
+		"May aktibo kang bonus na {bonus}. Kapag nag-withdraw ka ngayon, makakansela ito: aalisin ang bonus at ang mga panalo nito; mananatili ang iyong totoong pera."},
 	"withdraw.daily_limit": {"You have reached today's limit of {limit} withdrawals.",
 		"Naabot mo na ang limitasyon na {limit} pag-withdraw ngayong araw."},
 	"withdraw.in_progress": {"This withdrawal is still being processed. Please check your withdrawal records.",

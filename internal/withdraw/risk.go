@@ -56,6 +56,16 @@ type Linked interface {
 // UseLinked sets who answers the shared-IP flag.
 func (s *Service) UseLinked(l Linked) { s.linked = l }
 
+// Bonus is the member's bonus balance (the game wallet): a withdrawal with a
+// live bonus forfeits it, once the member confirms.
+type Bonus interface {
+	LiveBonus(ctx context.Context, member int64) (balance int64, live bool, err error)
+	ForfeitForWithdrawal(ctx context.Context, member int64) error
+}
+
+// UseBonus sets the bonus balance a withdrawal checks.
+func (s *Service) UseBonus(b Bonus) { s.bonus = b }
+
 // riskPage is what the flags of one page's orders share, read once per page
 // instead of once per order: the brand's settings, each member (and whether
 // they share an IP) once, and the page's payout accounts' ages and sharing

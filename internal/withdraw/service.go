@@ -53,6 +53,7 @@ type Service struct {
 	payouts  Payouts // nil: approvals wait in APPROVED until one is configured
 	figures  Figures
 	linked   Linked               // shared-IP risk flag; nil: not shown
+	bonus    Bonus                // the member's live bonus, forfeited by a confirmed withdrawal; nil: none
 	confirm  operator.Reconfirmer // the authenticator again above ops.cashierConfirmAbove; nil: refused
 	notifier Notifier
 	auditor  operator.Auditor
@@ -280,8 +281,24 @@ func (s *Service) Request(ctx context.Context, c account.Caller, key string, req
 	if t.Remaining > 0 {
 		return Withdrawal{}, apperr.Invalid("withdraw.turnover_not_met").With("remaining", money.Format(t.Remaining, cur.Decimals))
 	}
+	live := false
+	if s.bonus != nil {
+		bonus, isLive, err := s.bonus.LiveBonus(ctx, c.MemberID)
+		if err != nil {
+			return Withdrawal{}, err
+		}
+		if isLive && !req.ForfeitBonus {
+			return Withdrawal{}, apperr.Conflict("withdraw.bonus_active").With("bonus", money.Format(bonus, cur.Decimals))
+		}
+		live = isLive
+	}
 	if err := s.verifyPayment(ctx, c.MemberID, req.PaymentPassword); err != nil {
 		return Withdrawal{}, err
+	}
+	if live {
+		if err := s.bonus.ForfeitForWithdrawal(ctx, c.MemberID); err != nil {
+			return Withdrawal{}, err
+		}
 	}
 
 	now := s.clock.Now()

@@ -236,6 +236,9 @@ type Request struct {
 	PayoutAccountID int64  `json:"payoutAccountId"`
 	Amount          string `json:"amount"` // major units, decimal string
 	PaymentPassword string `json:"paymentPassword"`
+	// ForfeitBonus confirms that withdrawing cancels the member's active
+	// bonus (its balance, the bonus and what it won, is removed).
+	ForfeitBonus bool `json:"forfeitBonus"`
 }
 
 // Confirmation is the decoded form of POST .../{id}/confirm.

@@ -372,3 +372,16 @@ func (d *DB) HoldWriteTurn(ctx context.Context) (context.Context, func(), error)
 
 // IsNoRows reports sql.ErrNoRows.
 func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// IsUniqueViolation reports an insert or update refused by a unique index
+// (PostgreSQL 23505, SQLite's UNIQUE constraint).
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	var st interface{ SQLState() string }
+	if errors.As(err, &st) {
+		return st.SQLState() == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}

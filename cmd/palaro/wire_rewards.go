@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/activity"
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/rewards"
+	"github.com/palaro/palaro/internal/wallet"
+)
+
+// wireRewards serves the reward centre and the bonus pages (/wps/rewards,
+// /wps/bonus; docs/rewards-api.md) over the game wallet's bonus balance,
+// registers the stream consumers that feed them (the welcome promotion on
+// deposits, the bonus wagering on rounds) and runs their sweeps: rewards
+// expire, bonus grants convert or expire, and what a crash left half done
+// is finished.
+func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *activity.Service, brands *brand.Service, accounts *account.Service,
+	wallets *wallet.Service, gw *gamewallet.Service) *rewards.Service {
+	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
+	rewards.NewHandler(svc, gw, accounts).Routes(mux)
+	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer())
+	go svc.Run(ctx, 30*time.Second)
+	go gw.RunBonuses(ctx, 10*time.Second)
+	return svc
+}
+
+// rewardPoster posts through the wallet (balance events) and opens accounts
+// in the ledger.
+type rewardPoster struct {
+	*wallet.Service
+	ledger *ledger.Store
+}
+
+func (p rewardPoster) EnsureAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error) {
+	return p.ledger.EnsureAccount(ctx, spec)
+}
+
+// withdrawBonus is the withdrawal's view of the bonus balance.
+type withdrawBonus struct{ gw *gamewallet.Service }
+
+func (b withdrawBonus) LiveBonus(ctx context.Context, member int64) (int64, bool, error) {
+	g, live, err := b.gw.Bonus(ctx, member)
+	return g.Balance, live, err
+}
+
+func (b withdrawBonus) ForfeitForWithdrawal(ctx context.Context, member int64) error {
+	_, err := b.gw.ForfeitBonus(ctx, member, gamewallet.ReasonWithdrawal)
+	return err
+}

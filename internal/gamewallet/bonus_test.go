@@ -1,0 +1,227 @@
+package gamewallet
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/palaro/palaro/internal/activity"
+	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/platform/db"
+)
+
+func (s *site) bonusBalance(member int64) int64 {
+	s.t.Helper()
+	b, err := s.svc.BonusBalance(context.Background(), member, s.currency)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return b
+}
+
+func (s *site) grant(member, amount, wager, maxBet int64) Grant {
+	s.t.Helper()
+	g, err := s.svc.GrantBonus(context.Background(), GrantRequest{Key: "test:" + itoa(member), MemberID: member, Currency: s.currency, Source: "TEST",
+		Title: "Test bonus", Amount: amount, WagerRequired: wager, MaxBet: maxBet, Weights: map[string]int64{"RNG": 10000, "LIVE": 1000}, ValidFor: 24 * time.Hour})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return g
+}
+
+// TestBonusSplit is the worked example of docs/rewards.md, "Bonus
+// balance": real money first, the bonus for what main lacks, wins split in
+// the stake's proportion, the maximum bet, the wagering from settled rounds
+// (weighted by category) and the conversion once it is met.
+func TestBonusSplit(t *testing.T) {
+	eachPath(t, func(t *testing.T, s *site, _ *testChecker) {
+		ctx := context.Background()
+		const member = 51
+		tok := s.player(member, 100_00)
+		g := s.grant(member, 200_00, 400_00, 50_00)
+		if g.Status != GrantActive || g.Balance != 200_00 || s.bonusBalance(member) != 200_00 {
+			t.Fatalf("grant %+v", g)
+		}
+		bet := func(tx, round string, amount int64) (Answer, error) {
+			return s.svc.Bet(ctx, BetRequest{Vendor: "PG", SessionToken: tok, MemberID: member, Currency: s.currency, TxID: tx, RoundID: round, GameCode: s.slot.Code, Amount: amount})
+		}
+		win := func(tx, round string, amount int64) (Answer, error) {
+			return s.svc.Win(ctx, WinRequest{Vendor: "PG", MemberID: member, Currency: s.currency, TxID: tx, RoundID: round, GameCode: s.slot.Code, Amount: amount, EndRound: true})
+		}
+		check := func(step string, main, bonus int64) {
+			t.Helper()
+			if m, b := s.mainBalance(member), s.bonusBalance(member); m != main || b != bonus {
+				t.Fatalf("%s: main %d bonus %d, want %d %d", step, m, b, main, bonus)
+			}
+		}
+		// Above the maximum bet: refused, nothing moved.
+		if _, err := bet("b0", "r0", 60_00); !errors.Is(err, ErrBonusMaxBet) {
+			t.Fatalf("bet above the max: %v", err)
+		}
+		check("refused", 100_00, 200_00)
+		// Real money first.
+		a, err := bet("b1", "r1", 50_00)
+		if err != nil || a.Balance != 250_00 {
+			t.Fatalf("bet 1: %+v %v", a, err)
+		}
+		if _, err := bet("b2", "r2", 50_00); err != nil {
+			t.Fatal(err)
+		}
+		check("main spent", 0, 200_00)
+		// The bonus pays what main lacks.
+		if a, err := bet("b3", "r3", 40_00); err != nil || a.Balance != 160_00 {
+			t.Fatalf("bet 3: %+v %v", a, err)
+		}
+		check("bonus bet", 0, 160_00)
+		// A round staked by the bonus alone: its win is all bonus.
+		if a, err := win("w3", "r3", 90_00); err != nil || a.Balance != 250_00 {
+			t.Fatalf("win 3: %+v %v", a, err)
+		}
+		check("bonus win", 0, 250_00)
+		// A mixed stake: 20.00 main + 30.00 bonus; its win of 100.00 splits 40.00 / 60.00.
+		s.fund(member, "more", 20_00)
+		if _, err := bet("b4", "r4", 50_00); err != nil {
+			t.Fatal(err)
+		}
+		check("mixed bet", 0, 220_00)
+		if _, err := win("w4", "r4", 100_00); err != nil {
+			t.Fatal(err)
+		}
+		check("mixed win", 40_00, 280_00)
+		// A betwin: 40.00 main + 10.00 bonus staked; its win of 20.00 splits 16.00 / 4.00.
+		if a, err := s.svc.BetWin(ctx, BetWinRequest{Vendor: "PG", SessionToken: tok, MemberID: member, Currency: s.currency, TxID: "bw5", RoundID: "r5", GameCode: s.slot.Code, Amount: 50_00, Win: 20_00}); err != nil || a.Balance != 290_00 {
+			t.Fatalf("betwin: %+v %v", a, err)
+		}
+		check("betwin", 16_00, 274_00)
+		s.verifyLedger()
+
+		// Wagering: slots count whole, live casino 10 %, rounds before the grant nothing.
+		w := s.svc.WageringConsumer()
+		started := time.UnixMilli(g.CreatedAt)
+		events := []activity.Event{
+			{Fact: activity.Fact{MemberID: member, Currency: s.currency, Category: "RNG", ValidBet: 300_00, StartedAt: started}},
+			{Fact: activity.Fact{MemberID: member, Currency: s.currency, Category: "LIVE", ValidBet: 500_00, StartedAt: started}},
+			{Fact: activity.Fact{MemberID: member, Currency: s.currency, Category: "RNG", ValidBet: 900_00, StartedAt: started.Add(-time.Hour)}},
+		}
+		if err := s.d.InTx(ctx, func(tx *db.Tx) error { return w.Apply(ctx, tx, events) }); err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := s.svc.Bonus(ctx, member)
+		if err != nil || got.Wagered != 350_00 {
+			t.Fatalf("wagered %+v %v", got, err)
+		}
+		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 0 {
+			t.Fatalf("sweep before the requirement: %d %v", n, err)
+		}
+		events = events[:1]
+		events[0].ValidBet = 50_00
+		if err := s.d.InTx(ctx, func(tx *db.Tx) error { return w.Apply(ctx, tx, events) }); err != nil {
+			t.Fatal(err)
+		}
+		bonusBefore, mainBefore := s.bonusBalance(member), s.mainBalance(member)
+		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 1 {
+			t.Fatalf("sweep at the requirement: %d %v", n, err)
+		}
+		check("converted", mainBefore+bonusBefore, 0)
+		hist, err := s.svc.BonusHistory(ctx, member, 10)
+		if err != nil || len(hist) != 1 || hist[0].Status != GrantConverted || hist[0].Converted != bonusBefore || hist[0].Forfeited != 0 {
+			t.Fatalf("history %+v %v", hist, err)
+		}
+		if _, live, _ := s.svc.Bonus(ctx, member); live {
+			t.Fatal("a converted grant is still live")
+		}
+		s.verifyLedger()
+	})
+}
+
+// TestBonusForfeit: a forfeit removes exactly the bonus balance (the bonus
+// and what it won); real money stays; a round staked with the forfeited
+// bonus pays only its real share afterwards; a second grant waits for none.
+func TestBonusForfeit(t *testing.T) {
+	eachPath(t, func(t *testing.T, s *site, _ *testChecker) {
+		ctx := context.Background()
+		const member = 52
+		tok := s.player(member, 10_00)
+		s.grant(member, 100_00, 1000_00, 0)
+		bet := func(tx, round string, amount int64) error {
+			_, err := s.svc.Bet(ctx, BetRequest{Vendor: "PG", SessionToken: tok, MemberID: member, Currency: s.currency, TxID: tx, RoundID: round, GameCode: s.slot.Code, Amount: amount})
+			return err
+		}
+		// 10.00 main + 30.00 bonus staked, round left open.
+		if err := bet("b1", "r1", 40_00); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.svc.BetWin(ctx, BetWinRequest{Vendor: "PG", SessionToken: tok, MemberID: member, Currency: s.currency, TxID: "bw2", RoundID: "r2", GameCode: s.slot.Code, Amount: 20_00, Win: 70_00}); err != nil {
+			t.Fatal(err)
+		}
+		if m, b := s.mainBalance(member), s.bonusBalance(member); m != 0 || b != 120_00 {
+			t.Fatalf("before forfeit: main %d bonus %d", m, b)
+		}
+		g, err := s.svc.ForfeitBonus(ctx, member, ReasonCancelled)
+		if err != nil || g.Status != GrantForfeited || g.Forfeited != 120_00 || g.Reason != ReasonCancelled {
+			t.Fatalf("forfeit %+v %v", g, err)
+		}
+		if _, err := s.svc.ForfeitBonus(ctx, member, ReasonCancelled); !errors.Is(err, ErrNoBonus) {
+			t.Fatalf("second forfeit: %v", err)
+		}
+		// r1's win of 80.00: a quarter (the main stake's share) is paid.
+		if _, err := s.svc.Win(ctx, WinRequest{Vendor: "PG", MemberID: member, Currency: s.currency, TxID: "w1", RoundID: "r1", GameCode: s.slot.Code, Amount: 80_00, EndRound: true}); err != nil {
+			t.Fatal(err)
+		}
+		if m, b := s.mainBalance(member), s.bonusBalance(member); m != 20_00 || b != 0 {
+			t.Fatalf("after the forfeited round's win: main %d bonus %d", m, b)
+		}
+		// Exactly one of two concurrent grants for one member starts.
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = s.svc.GrantBonus(ctx, GrantRequest{Key: "race:" + itoa(int64(i)), MemberID: member, Currency: s.currency, Source: "TEST",
+					Amount: 10_00, WagerRequired: 10_00, Weights: map[string]int64{"RNG": 10000}, ValidFor: time.Hour})
+			}()
+		}
+		wg.Wait()
+		okN, activeN := 0, 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				okN++
+			case errors.Is(err, ErrBonusActive):
+				activeN++
+			default:
+				t.Fatal(err)
+			}
+		}
+		if okN != 1 || activeN != 1 || s.bonusBalance(member) != 10_00 {
+			t.Fatalf("concurrent grants: %d ok, %d refused, bonus %d", okN, activeN, s.bonusBalance(member))
+		}
+		// Expiry forfeits.
+		s.clk.Advance(2 * time.Hour)
+		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 1 {
+			t.Fatalf("expiry sweep %d %v", n, err)
+		}
+		hist, _ := s.svc.BonusHistory(ctx, member, 10)
+		if len(hist) != 2 || hist[0].Status != GrantExpired || hist[0].Forfeited != 10_00 || s.bonusBalance(member) != 0 {
+			t.Fatalf("expired %+v", hist)
+		}
+		s.verifyLedger()
+	})
+}
+
+func (s *site) fund(member int64, key string, amount int64) {
+	s.t.Helper()
+	if amount == 0 {
+		return
+	}
+	ctx := context.Background()
+	clearing, _ := s.ledger.EnsureAccount(ctx, ledger.System(ledger.PurposeCashierClearing, s.currency))
+	main, _ := s.ledger.EnsureAccount(ctx, ledger.PlayerMain(member, s.currency))
+	if _, err := s.wallet.Post(ctx, ledger.PostingRequest{Key: "fund:" + key + ":" + itoa(member), Kind: ledger.KindAdjustment, Lines: []ledger.Line{
+		{AccountID: clearing.ID, Amount: -amount, Currency: s.currency}, {AccountID: main.ID, Amount: amount, Currency: s.currency}}}); err != nil {
+		s.t.Fatal(err)
+	}
+}
