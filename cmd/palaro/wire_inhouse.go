@@ -50,7 +50,7 @@ func (m *Main) wireInhouse(ctx context.Context, mux *http.ServeMux, games *game.
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := inhouse.NewService(inhouse.Deps{Store: inhouse.NewStore(m.DB), Wallet: gw, Sessions: gw, Catalog: games, Brand: brands, Brands: brands,
+	svc := inhouse.NewService(inhouse.Deps{Store: inhouse.NewStore(m.DB), Wallet: gw, Sessions: gw, Bonuses: gw, Catalog: games, Brand: brands, Brands: brands,
 		Ledger: wallets, Accounts: ledger.NewStore(m.DB, m.Clock), Clock: m.Clock, Logger: m.Logger}, cfg)
 	if err := svc.InitJackpot(ctx); err != nil {
 		return nil, nil, fmt.Errorf("in-house jackpot: %w", err)

@@ -1,12 +1,45 @@
 package brand
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Rewards holds the promotions the reward centre runs (internal/rewards,
 // docs/rewards.md); private.
 type Rewards struct {
 	// Welcome is the first-deposit match; off when Percent is 0.
 	Welcome Welcome `json:"welcome"`
+	// Rebate is the daily rebate; off when Rates is empty.
+	Rebate Rebate `json:"rebate"`
+}
+
+// Rebate: every day at At (the brand's zone) each member's valid bets of the
+// day before, per category, times the category's rate (basis points), issue
+// a CASH reward when the sum reaches MinAmount, to claim within ClaimDays.
+// Days before StartsAt (Unix ms) are not paid.
+type Rebate struct {
+	Rates     map[string]int64 `json:"rates"`
+	At        string           `json:"at"` // "HH:MM"
+	MinAmount int64            `json:"minAmount"`
+	ClaimDays int              `json:"claimDays"`
+	StartsAt  int64            `json:"startsAt"`
+}
+
+// DefaultRebateAt is Rebate.At when unset.
+const DefaultRebateAt = "05:00"
+
+// AtTime is At as a time of day.
+func (r Rebate) AtTime() time.Duration {
+	at := r.At
+	if at == "" {
+		at = DefaultRebateAt
+	}
+	t, err := time.Parse("15:04", at)
+	if err != nil {
+		return 5 * time.Hour
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute
 }
 
 // Welcome: a member's first deposit of at least MinDeposit, credited at or
@@ -30,6 +63,9 @@ type Welcome struct {
 }
 
 func validateRewards(r Rewards) error {
+	if err := validateRebate(r.Rebate); err != nil {
+		return err
+	}
 	w := r.Welcome
 	switch {
 	case w.Percent < 0 || w.Percent > 1000:
@@ -45,6 +81,26 @@ func validateRewards(r Rewards) error {
 		if v < 0 || v > 10000 || c == "" {
 			return fmt.Errorf("rewards.welcome.weights.%s: %d is not within 0..10000", c, v)
 		}
+	}
+	return nil
+}
+
+func validateRebate(r Rebate) error {
+	for c, v := range r.Rates {
+		if v < 0 || v > 1000 || c == "" {
+			return fmt.Errorf("rewards.rebate.rates.%s: %d is not within 0..1000 basis points", c, v)
+		}
+	}
+	if r.At != "" {
+		if _, err := time.Parse("15:04", r.At); err != nil {
+			return fmt.Errorf("rewards.rebate.at: %q is not HH:MM", r.At)
+		}
+	}
+	if len(r.Rates) > 0 && (r.ClaimDays < 1 || r.ClaimDays > 365) {
+		return fmt.Errorf("rewards.rebate.claimDays: %d is not within 1..365", r.ClaimDays)
+	}
+	if r.MinAmount < 0 {
+		return fmt.Errorf("rewards.rebate.minAmount: %d is negative", r.MinAmount)
 	}
 	return nil
 }

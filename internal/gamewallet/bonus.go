@@ -196,8 +196,16 @@ func (s *Service) promotionAccount(ctx context.Context, currency string) (int64,
 	return s.accountID(ctx, -1, ledger.System(ledger.PurposePromotion, currency))
 }
 
-// BonusBalance is the member's bonus balance in currency (0 without one).
+// BonusBalance is the member's bonus balance in currency while a grant is
+// active, else 0 (no account is opened for a member who never had one).
 func (s *Service) BonusBalance(ctx context.Context, member int64, currency string) (int64, error) {
+	if g, err := s.activeBonus(ctx, member, currency, false); err != nil || g == nil {
+		return 0, err
+	}
+	return s.bonusAccountBalance(ctx, member, currency)
+}
+
+func (s *Service) bonusAccountBalance(ctx context.Context, member int64, currency string) (int64, error) {
 	id, err := s.bonusAccount(ctx, member, currency)
 	if err != nil {
 		return 0, err
@@ -264,7 +272,7 @@ func (s *Service) withBalance(ctx context.Context, g Grant) (Grant, error) {
 	if !g.Live() {
 		return g, nil
 	}
-	b, err := s.BonusBalance(ctx, g.MemberID, g.Currency)
+	b, err := s.bonusAccountBalance(ctx, g.MemberID, g.Currency)
 	g.Balance = b
 	return g, err
 }

@@ -31,6 +31,7 @@ type Service struct {
 	brands   BrandWriter // the operator's settings (settings.go); nil: none
 	ledger   Ledger
 	accounts Accounts
+	bonuses  Bonuses // nil: none
 	clock    clock.Clock
 	logger   *slog.Logger
 	cfg      Config
@@ -76,8 +77,15 @@ type Deps struct {
 	Brands   BrandWriter // optional: the operator's settings
 	Ledger   Ledger
 	Accounts Accounts
+	Bonuses  Bonuses // optional: the member's bonus balance, answered apart from the main one
 	Clock    clock.Clock
 	Logger   *slog.Logger
+}
+
+// Bonuses is the member's bonus balance while a bonus is active (the game
+// wallet; 0 without one).
+type Bonuses interface {
+	BonusBalance(ctx context.Context, member int64, currency string) (int64, error)
 }
 
 // NewService wires the game server.
@@ -93,7 +101,7 @@ func NewService(d Deps, cfg Config) *Service {
 		d.Store.done.logger = d.Logger
 	}
 	return &Service{store: d.Store, wallet: d.Wallet, sessions: d.Sessions, catalog: d.Catalog, brand: d.Brand, brands: d.Brands, ledger: d.Ledger,
-		accounts: d.Accounts, clock: d.Clock, logger: d.Logger, cfg: cfg, sessList: map[sessionKey]openSession{}}
+		accounts: d.Accounts, bonuses: d.Bonuses, clock: d.Clock, logger: d.Logger, cfg: cfg, sessList: map[sessionKey]openSession{}}
 }
 
 // --- games of the catalogue ---
@@ -488,5 +496,15 @@ func (s *Service) play(ctx context.Context, r roundRow) (Play, error) {
 	if err != nil {
 		return Play{}, err
 	}
-	return Play{Round: v, Balance: r.Balance}, nil
+	p := Play{Round: v, Balance: r.Balance}
+	// The wallet answers main and bonus together; the storefront shows them
+	// apart (the header's balance is main).
+	if s.bonuses != nil && r.Currency != "" {
+		b, err := s.bonuses.BonusBalance(ctx, r.MemberID, r.Currency)
+		if err != nil {
+			return Play{}, err
+		}
+		p.Bonus, p.Balance = b, max(0, r.Balance-b)
+	}
+	return p, nil
 }

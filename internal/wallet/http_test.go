@@ -172,7 +172,7 @@ func TestHTTP(t *testing.T) {
 
 		t.Run("BalanceMember", func(t *testing.T) {
 			r := s.get(t, "/wps/v2/wallets/balance", s.login(t, "demo01"))
-			want := map[string]any{"balance": float64(DemoOpening), "currency": "PHP", "currencySymbol": "₱", "decimals": float64(2), "freePlay": false}
+			want := map[string]any{"balance": float64(DemoOpening), "currency": "PHP", "currencySymbol": "₱", "decimals": float64(2), "freePlay": false, "bonus": float64(0)}
 			if r.status != 200 || !r.env.Success || !equal(r.value, want) {
 				t.Fatalf("%d %+v", r.status, r.env)
 			}
@@ -196,7 +196,7 @@ func TestHTTP(t *testing.T) {
 			token := s.trial(t)
 			for i := 0; i < 2; i++ {
 				r := s.get(t, "/wps/v2/wallets/balance", token)
-				want := map[string]any{"balance": float64(FreePlayOpening), "currency": "FUN", "currencySymbol": "FUN", "decimals": float64(2), "freePlay": true}
+				want := map[string]any{"balance": float64(FreePlayOpening), "currency": "FUN", "currencySymbol": "FUN", "decimals": float64(2), "freePlay": true, "bonus": float64(0)}
 				if r.status != 200 || !equal(r.value, want) {
 					t.Fatalf("call %d: %d %+v", i, r.status, r.env)
 				}

@@ -22,6 +22,8 @@ type Service struct {
 	// catalog tells which vendors keep a transfer wallet (UseCatalog); nil:
 	// none, the brand runs a single wallet.
 	catalog CatalogSource
+	// bonuses answers the bonus balance with the main one (UseBonuses); nil: none.
+	bonuses Bonuses
 
 	// publishMu serialises publishing per member (striped); lastPublished
 	// (guarded by the same stripe) holds the newest posting id sent per
@@ -70,8 +72,23 @@ func (s *Service) Balance(ctx context.Context, c account.Caller) (Balance, error
 	if err != nil {
 		return Balance{}, err
 	}
-	return Balance{Balance: a.Balance, Currency: a.Currency, CurrencySymbol: cur.Symbol, Decimals: cur.Decimals}, nil
+	out := Balance{Balance: a.Balance, Currency: a.Currency, CurrencySymbol: cur.Symbol, Decimals: cur.Decimals}
+	if s.bonuses != nil {
+		if out.Bonus, err = s.bonuses.BonusBalance(ctx, c.MemberID, a.Currency); err != nil {
+			return Balance{}, err
+		}
+	}
+	return out, nil
 }
+
+// Bonuses is the members' bonus balance while a bonus is active (the game
+// wallet).
+type Bonuses interface {
+	BonusBalance(ctx context.Context, member int64, currency string) (int64, error)
+}
+
+// UseBonuses lets the balance answer the bonus balance too.
+func (s *Service) UseBonuses(b Bonuses) { s.bonuses = b }
 
 // UseCatalog tells the wallet where the vendors' wallet types live.
 func (s *Service) UseCatalog(c CatalogSource) { s.catalog = c }

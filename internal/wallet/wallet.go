@@ -43,6 +43,9 @@ type Balance struct {
 	CurrencySymbol string `json:"currencySymbol"`
 	Decimals       int    `json:"decimals"`
 	FreePlay       bool   `json:"freePlay"` // trial user: FUN, never withdrawable
+	// Bonus is the bonus balance while a bonus is active (issue 32): games
+	// may stake it once the main balance is spent; never withdrawable.
+	Bonus int64 `json:"bonus"`
 }
 
 // Merchant is the answer of GET /wps/v2/wallets/merchant.
