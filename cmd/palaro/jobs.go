@@ -16,6 +16,7 @@ import (
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/commission"
 	"github.com/palaro/palaro/internal/figures"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
@@ -23,6 +24,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
+	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
@@ -37,6 +39,9 @@ type jobDeps struct {
 	Brands *brand.Service // the brand's time zone: jobs.Zone(Brands.Location)
 	// Commissions settles the agents' contracts (docs/agents.md).
 	Commissions *commission.Service
+	// Rewards issues the daily rebate from Figures (docs/rewards.md).
+	Rewards *rewards.Service
+	Figures *figures.Figures
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -51,6 +56,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	zone := jobs.Zone(d.Brands.Location)
 	if d.Commissions != nil {
 		all = append(all, d.Commissions.Jobs(zone, settleTime(d.Brands))...)
+	}
+	if d.Rewards != nil && d.Figures != nil {
+		all = append(all, d.Rewards.RebateJob(zone, rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
@@ -90,8 +98,10 @@ func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps 
 	notices := notify.NewService(notify.NewStore(store), nil, now, logger)
 	operators := operator.NewService(operator.NewStore(store), now, operator.DefaultConfig, logger)
 	figs := figures.New(store, activity.NewStore(store), brands.Location)
+	gw := gamewallet.NewService(gamewallet.NewStore(store), nil, wallets, ledger.NewStore(store, now), now, logger, gamewallet.Config{})
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
-		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs)}
+		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs),
+		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs}
 }
 
 // commandStream runs the stream's consumers in the command's process

@@ -149,7 +149,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	wallets.UseBonuses(gameWallet) // the balance answer carries the bonus balance                                                      // a withdrawal forfeits a live bonus, once confirmed
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
-	m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet)
+	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -196,7 +196,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 		return err
 	}
 	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
-	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions}); err != nil {
+	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions,
+		Rewards: rewardCentre, Figures: figs}); err != nil {
 		return err
 	}
 

@@ -8,6 +8,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/rewards"
@@ -53,3 +54,12 @@ func (b withdrawBonus) ForfeitForWithdrawal(ctx context.Context, member int64) e
 	_, err := b.gw.ForfeitBonus(ctx, member, gamewallet.ReasonWithdrawal)
 	return err
 }
+
+// rebateFigures gives the daily rebate the members' valid bets per category
+// from the daily figures, once they hold every committed fact.
+type rebateFigures struct {
+	*figures.Figures
+	caughtUp func(context.Context) error
+}
+
+func (r rebateFigures) CaughtUp(ctx context.Context) error { return r.caughtUp(ctx) }

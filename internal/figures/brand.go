@@ -118,3 +118,27 @@ func (f *Figures) PlaySums(ctx context.Context, currency, first, last string) (m
 	}
 	return out, rows.Err()
 }
+
+// EachCategorySum calls fn with every member's valid bets per category over
+// the days [first, last] in one currency, members in ascending order, for
+// the rows with any (the daily rebate pays them by category). It reads the
+// rows only: the caller waits for the consumer to catch up first.
+func (f *Figures) EachCategorySum(ctx context.Context, currency, first, last string, fn func(member int64, category string, validBets int64) error) error {
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT member_id, category, SUM(valid_bets) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND currency = ? GROUP BY member_id, category HAVING SUM(valid_bets) > 0 ORDER BY member_id, category`), first, last, currency)
+	if err != nil {
+		return fmt.Errorf("figures: category sums: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m, v int64
+		var c string
+		if err := rows.Scan(&m, &c, &v); err != nil {
+			return fmt.Errorf("figures: category sums: %w", err)
+		}
+		if err := fn(m, c, v); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -206,3 +206,77 @@ func TestWelcomeAndClaims(t *testing.T) {
 		})
 	}
 }
+
+// fakeFigures are rows as the daily figures would sum them.
+type fakeFigures struct {
+	rows []struct {
+		member   int64
+		category string
+		valid    int64
+	}
+}
+
+func (f *fakeFigures) add(member int64, category string, valid int64) {
+	f.rows = append(f.rows, struct {
+		member   int64
+		category string
+		valid    int64
+	}{member, category, valid})
+}
+
+func (f *fakeFigures) EachCategorySum(_ context.Context, _, _, _ string, fn func(int64, string, int64) error) error {
+	for _, r := range f.rows {
+		if err := fn(r.member, r.category, r.valid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *fakeFigures) CaughtUp(context.Context) error { return nil }
+
+// TestDailyRebate against a hand-computed table (the demo brand's rates:
+// slots 1.2 %, live 0.8 %, sports 0.6 %, minimum 1.00): a rerun issues
+// nothing twice; a member below the minimum gets nothing.
+func TestDailyRebate(t *testing.T) {
+	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			clk := clock.NewFixed(time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC))
+			a, _ := twoInstances(t, dialect, clk)
+			f := &fakeFigures{}
+			f.add(11, "LIVE", 2000_00)   // 16.00
+			f.add(11, "RNG", 10000_00)   // 120.00
+			f.add(11, "SPORTS", 333_33)  // 1.99 (rounded down)
+			f.add(12, "FISH", 50000_00)  // no rate
+			f.add(12, "RNG", 83_33)      // 0.99: below the minimum
+			f.add(13, "RNG", 1)          // 0
+			f.add(14, "SPORTS", 1000_00) // 6.00
+			want := map[int64]int64{11: 137_99, 14: 6_00}
+			for run := 0; run < 2; run++ {
+				n, err := a.svc.IssueRebates(ctx, f, "2026-11-27", clk.Now())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (run == 0 && n != 2) || (run == 1 && n != 0) {
+					t.Fatalf("run %d wrote %d", run, n)
+				}
+			}
+			for member := int64(11); member <= 14; member++ {
+				p, err := a.svc.List(ctx, member, false, "TY", 1, 20)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want[member] == 0 {
+					if p.Total != 0 {
+						t.Fatalf("member %d: %+v", member, p)
+					}
+					continue
+				}
+				if p.Total != 1 || p.List[0].Amount != want[member] || p.List[0].Kind != KindCash || p.List[0].Title != "Araw-araw na rebate 2026-11-27" {
+					t.Fatalf("member %d: %+v", member, p)
+				}
+			}
+		})
+	}
+}

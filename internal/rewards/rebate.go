@@ -1,0 +1,136 @@
+package rewards
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/platform/jobs"
+)
+
+// SourceRebate is the daily rebate's rewards.
+const SourceRebate = "REBATE"
+
+// RebateFigures is each member's valid bets per category over days (the
+// daily figures), and a wait until they hold every committed fact.
+type RebateFigures interface {
+	EachCategorySum(ctx context.Context, currency, first, last string, fn func(member int64, category string, validBets int64) error) error
+	CaughtUp(ctx context.Context) error
+}
+
+// rebateBatch is how many rewards one statement issues.
+const rebateBatch = 500
+
+// RebateJob is the daily rebate (brand rewards.rebate): at its time of day
+// (the brand's zone) the day before is paid, each member's valid bets per
+// category times the category's rate, as a CASH reward keyed
+// rebate:<member>:<day> (a rerun issues nothing twice) when it reaches the
+// minimum.
+func (s *Service) RebateJob(zone jobs.Zone, figs RebateFigures) jobs.Job {
+	at := func(ctx context.Context) time.Duration {
+		b, err := s.brands.Current(ctx)
+		if err != nil {
+			return brand.Rebate{}.AtTime()
+		}
+		return b.Rewards.Rebate.AtTime()
+	}
+	return jobs.Job{Name: "rewards.rebate.daily", Schedule: jobs.DailyAt(at, zone), Run: func(ctx context.Context, per jobs.Period) error {
+		_, err := s.IssueRebates(ctx, figs, per.Start.In(zone(ctx)).Format(time.DateOnly), per.Start)
+		return err
+	}}
+}
+
+// IssueRebates issues the daily rebate of day (YYYY-MM-DD, starting at
+// dayStart) and tells how many rewards it wrote.
+func (s *Service) IssueRebates(ctx context.Context, figs RebateFigures, day string, dayStart time.Time) (int, error) {
+	b, err := s.brands.Current(ctx)
+	if err != nil {
+		return 0, err
+	}
+	r := b.Rewards.Rebate
+	if len(r.Rates) == 0 || dayStart.UnixMilli() < r.StartsAt {
+		return 0, nil
+	}
+	if err := figs.CaughtUp(ctx); err != nil {
+		return 0, err
+	}
+	now := s.clock.Now()
+	claimBy := now.Add(time.Duration(r.ClaimDays) * 24 * time.Hour)
+	titleEN, titleTY := "Daily rebate "+day, "Araw-araw na rebate "+day
+	cur := b.Currency.Code
+	var batch []Issue
+	written := 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		n, err := s.issueMany(ctx, batch, now)
+		written += n
+		batch = batch[:0]
+		return err
+	}
+	member, amount := int64(0), int64(0)
+	add := func() error {
+		if member == 0 || amount < max(1, r.MinAmount) {
+			return nil
+		}
+		batch = append(batch, Issue{Key: "rebate:" + strconv.FormatInt(member, 10) + ":" + day, MemberID: member, Currency: cur, Source: SourceRebate,
+			TitleEN: titleEN, TitleTY: titleTY, Amount: amount, Kind: KindCash, ClaimBy: claimBy})
+		if len(batch) >= rebateBatch {
+			return flush()
+		}
+		return nil
+	}
+	err = figs.EachCategorySum(ctx, cur, day, day, func(m int64, category string, validBets int64) error {
+		if m != member {
+			if err := add(); err != nil {
+				return err
+			}
+			member, amount = m, 0
+		}
+		amount += validBets * r.Rates[category] / 10000
+		return nil
+	})
+	if err == nil {
+		err = add()
+	}
+	if err == nil {
+		err = flush()
+	}
+	if err != nil {
+		return written, fmt.Errorf("rewards: daily rebate of %s: %w", day, err)
+	}
+	s.logger.InfoContext(ctx, "daily rebate issued", "day", day, "rewards", written)
+	return written, nil
+}
+
+// issueMany stores rewards in one statement; keys issued before add
+// nothing. It tells how many rows it wrote.
+func (s *Service) issueMany(ctx context.Context, rs []Issue, now time.Time) (int, error) {
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO reward (reward_key, member_id, currency, source, title_en, title_ty, amount, kind, wager_multiple, wager_required,
+		max_bet, max_convert, valid_days, weights, status, issued_at, expires_at) VALUES `)
+	args := make([]any, 0, len(rs)*16)
+	for i, r := range rs {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, '{}', 'ISSUED', ?, ?)`)
+		args = append(args, r.Key, r.MemberID, r.Currency, r.Source, r.TitleEN, r.TitleTY, r.Amount, r.Kind, now.UnixMilli(), r.ClaimBy.UnixMilli())
+	}
+	sb.WriteString(` ON CONFLICT (reward_key) DO NOTHING`)
+	var n int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, tx.Rebind(sb.String()), args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
