@@ -46,6 +46,8 @@ export const paths = {
   responsibleGaming: '/member/responsibleGaming',
   transactionHistory: '/member/transactionHistory',
   messages: '/member/messageV2',
+  rewardCenter: '/member/rewardCenter',
+  bonusDetails: '/member/bonusDetails',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),
   promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),
   favorite: '/favorite',

@@ -39,6 +39,7 @@ function stubServer(iconFails = false) {
         return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { icon: iconFails ? 'http://bad.invalid/x.png' : 'data:image/svg+xml;base64,PHN2Zy8+', custom: false } }));
       if (path === '/wps/v2/wallets/balance')
         return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { balance: 1000000, currency: 'PHP', currencySymbol: '₱', decimals: 2, freePlay: false } }));
+      if (path === '/wps/rewards/summary') return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: { availablePromoCount: 3, availablePromo: [] } }));
       if (path === '/wps/member/info') return new Response(JSON.stringify({ success: false, code: 'server.internal', message: '', value: null }), { status: 500 });
       return new Response(JSON.stringify({ success: true, code: 'ok', message: '', value: null }));
     }),
@@ -110,4 +111,22 @@ test('logging in loads the favourites and recent games (spec section 4)', async 
   renderWithProviders(<MemberMenu />, { actions: mockActions() });
   const fetched = () => (fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls.map(([u]) => new URL(String(u), 'http://t.local').pathname);
   await waitFor(() => expect(fetched()).toEqual(expect.arrayContaining(['/wps/relay/favoriteIds', '/wps/relay/favoriteList', '/wps/relay/recentGames'])));
+});
+
+test('real members get the reward centre entry with the count of rewards waiting; trial users neither see it nor ask', async () => {
+  stubServer();
+  await establishSession(login(0));
+  const view = renderWithProviders(<MemberMenu />, { path: '/' });
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  await waitFor(() => expect(screen.getByTestId('menu-rewards-count')).toHaveTextContent('3'));
+  view.unmount();
+  await logout();
+  vi.mocked(fetch).mockClear();
+  await establishSession(login(4));
+  renderWithProviders(<MemberMenu />, { path: '/' });
+  fireEvent.click(screen.getByTestId('member-menu-button'));
+  expect(screen.queryByTestId('menu-rewards')).toBeNull();
+  await new Promise((r) => setTimeout(r, 30));
+  const paths = vi.mocked(fetch).mock.calls.map(([u]) => new URL(String(u), 'http://t.local').pathname);
+  expect(paths).not.toContain('/wps/rewards/summary');
 });

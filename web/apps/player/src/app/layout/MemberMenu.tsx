@@ -1,6 +1,6 @@
 // The logged-in part of the header (spec section 2): balance area, account
 // name, avatar, and the member menu: agent centre (agents only), my account
-// (security centre), help centre, sign out. Menu entries for pages that do not
+// (security centre), reward centre (with its red count), help centre, sign out. Menu entries for pages that do not
 // exist yet are left out (deposit and withdraw arrive with the cashier pages).
 // The balance (features/wallet) is hidden on game pages; phones show it
 // compactly in the header and in full in the menu.
@@ -8,10 +8,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
+import { Award, ChevronDown, CircleHelp, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react';
 import { favouriteIdsQuery, favouriteListQuery, recentGamesQuery } from '@/features/catalog/api/favourites';
 import { useLanguage } from '@/features/catalog/hooks/useLanguage';
 import { MessagesMenuItem, NoticeToasts, UnreadBadge, useUnreadCount } from '@/features/messages';
+import { useRewardCount } from '@/features/rewards/hooks/useRewardCount';
 import { useSession } from '@/lib/session';
 import { BalanceDisplay, isGamePagePath } from '@/features/wallet';
 import { apiGet } from '@/lib/api';
@@ -64,6 +65,7 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
   const name = session.info?.nickname || session.info?.account || '';
   const account = session.info?.account || '';
   const unread = useUnreadCount();
+  const rewards = useRewardCount();
   usePrefetchAccountGames(session.loggedIn ? session.token : undefined);
 
   useEffect(() => {
@@ -166,6 +168,18 @@ export function MemberMenu({ compact }: { compact?: boolean }) {
                 <small>{t('layout:member.securityHint')}</small>
               </span>
             </button>
+            {!session.isTrial && (
+              <button type="button" role="menuitem" tabIndex={-1} className={s.item} onClick={pick(() => navigate(paths.rewardCenter))} data-testid="menu-rewards">
+                <Award size={18} aria-hidden="true" />
+                <span className={s.grow}>{t('layout:member.rewardCentre')}</span>
+                {rewards > 0 && (
+                  <span className={s.count} data-testid="menu-rewards-count">
+                    <span aria-hidden="true">{rewards > 99 ? '99+' : rewards}</span>
+                    <span className="sr-only">{t('layout:member.rewardsWaiting', { n: rewards })}</span>
+                  </span>
+                )}
+              </button>
+            )}
             {!session.isTrial && <MessagesMenuItem count={unread} className={s.item} onSelect={pick(() => navigate(paths.messages))} />}
             <button type="button" role="menuitem" tabIndex={-1} className={s.item} onClick={pick(() => actions.openHelp())} data-testid="menu-help">
               <CircleHelp size={18} aria-hidden="true" />

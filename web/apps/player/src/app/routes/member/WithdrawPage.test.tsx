@@ -197,4 +197,35 @@ describe('withdraw page', () => {
     expect((form.get('proof') as File).name).toBe('proof.png');
     expect(await screen.findByTestId('withdraw-confirm-done')).toBeInTheDocument();
   });
+
+  test('an active bonus: the server refuses, the member confirms losing the bonus, the same request goes again with forfeitBonus', async () => {
+    const api = stubApi({
+      'GET /wps/cashier/withdraw/info': { value: info() },
+      'GET /wps/cashier/withdrawals': { value: page() },
+      'POST /wps/cashier/withdrawals': (c) =>
+        (c.body as { forfeitBonus?: boolean }).forfeitBonus ? { value: withdrawal() } : { status: 409, code: 'withdraw.bonus_active', params: { bonus: 123450 } },
+    });
+    renderPage(<WithdrawPage />);
+    fireEvent.change(await screen.findByLabelText('Withdrawal amount'), { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('Payment password'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdrawing cancels your bonus' });
+    expect(dialog).toHaveTextContent('You have an active bonus of PHP 1,234.50. Withdrawing now cancels it: the bonus and its winnings are removed; your real money is not affected.');
+    // Keeping the bonus sends nothing more.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the bonus' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.to('POST /wps/cashier/withdrawals')).toHaveLength(1);
+
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw and cancel the bonus' }));
+    expect(await screen.findByTestId('withdraw-held')).toHaveTextContent('PHP 1,500.00 is on hold');
+    const posts = api.to('POST /wps/cashier/withdrawals');
+    expect(posts).toHaveLength(3);
+    expect(posts[1].body).toEqual({ payoutAccountId: 3, amount: '1500', paymentPassword: '123456' });
+    expect(posts[2].body).toEqual({ payoutAccountId: 3, amount: '1500', paymentPassword: '123456', forfeitBonus: true });
+    // A new action (a different body): its own key.
+    expect(posts[2].headers.get('Idempotency-Key')).toBeTruthy();
+    expect(posts[2].headers.get('Idempotency-Key')).not.toBe(posts[1].headers.get('Idempotency-Key'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

@@ -124,7 +124,13 @@ export function deletePayoutAccount(id: number, paymentPassword: string): Promis
   return apiRequest('DELETE', `/wps/member/payout-accounts/${id}`, { body: { paymentPassword } });
 }
 
-export function createWithdrawal(body: { payoutAccountId: number; amount: string; paymentPassword: string }, key: string): Promise<Withdrawal> {
+/**
+ * forfeitBonus: the member confirmed that withdrawing cancels the active bonus
+ * (without it, a member with a bonus is refused with withdraw.bonus_active).
+ */
+export type NewWithdrawal = { payoutAccountId: number; amount: string; paymentPassword: string; forfeitBonus?: boolean };
+
+export function createWithdrawal(body: NewWithdrawal, key: string): Promise<Withdrawal> {
   return apiRequest('POST', '/wps/cashier/withdrawals', { body, headers: { 'Idempotency-Key': key } });
 }
 

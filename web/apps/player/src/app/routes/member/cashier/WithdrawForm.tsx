@@ -1,10 +1,15 @@
 // The withdrawal request: the payout account, the amount (bounds, balance)
 // and the payment password. The answer holds the money (PENDING_REVIEW).
+// With an active bonus the server refuses (withdraw.bonus_active, the bonus
+// balance as `bonus`): the member confirms losing the bonus and the same
+// request goes again with forfeitBonus.
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Landmark, Plus, Smartphone } from 'lucide-react';
-import { Button, errorCode, errorMessage } from '@/components/ui';
+import { ApiError } from '@/lib/api';
+import { Button, Dialog, errorCode, errorMessage } from '@/components/ui';
+import { REWARDS_QUERY_ROOT } from '@/features/rewards/api/rewards';
 import {
   AmountField,
   amountMessage,
@@ -13,6 +18,8 @@ import {
   Field,
   PAYMENT_PASSWORD_RE,
   useSubmission,
+  money,
+  type NewWithdrawal,
   type PayoutAccount,
   type Withdrawal,
   type WithdrawInfo,
@@ -37,6 +44,8 @@ export function WithdrawForm({ info, onAddAccount, onHeld }: { info: WithdrawInf
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string>();
+  /** A request refused because a bonus is active, waiting for the member's confirmation. */
+  const [bonusAsk, setBonusAsk] = useState<{ body: NewWithdrawal; bonus: number | null } | null>(null);
   const { decimals, currency } = info;
   const limits = { decimals, min: info.min, max: info.max, balance: info.balance };
   const blocked = info.turnover.remaining > 0 || (info.dailyLimit > 0 && info.dailyCount >= info.dailyLimit);
@@ -55,17 +64,28 @@ export function WithdrawForm({ info, onAddAccount, onHeld }: { info: WithdrawInf
     if (!PAYMENT_PASSWORD_RE.test(password)) e.password = t('cashier:password.format');
     setErrors(e);
     if (e.amount || e.account || e.password) return;
-    const body = { payoutAccountId: accountId!, amount: amount.trim(), paymentPassword: password };
+    await send({ payoutAccountId: accountId!, amount: amount.trim(), paymentPassword: password });
+  };
+
+  const send = async (body: NewWithdrawal) => {
     try {
       const w = await submit(body, (key) => createWithdrawal(body, key));
       if (!w) return;
+      setBonusAsk(null);
       setAmount('');
       setPassword('');
       void qc.invalidateQueries({ queryKey: ['cashier'] });
+      if (body.forfeitBonus) void qc.invalidateQueries({ queryKey: REWARDS_QUERY_ROOT });
       onHeld(w);
     } catch (err) {
       const code = errorCode(err) ?? '';
       const msg = errorMessage(t, err);
+      if (code === 'withdraw.bonus_active' && !body.forfeitBonus) {
+        const bonus = err instanceof ApiError ? Number(err.params?.bonus) : NaN;
+        setBonusAsk({ body, bonus: Number.isFinite(bonus) ? bonus : null });
+        return;
+      }
+      setBonusAsk(null);
       if (code.startsWith('money.') || code === 'ledger.insufficient_funds') setErrors((x) => ({ ...x, amount: msg }));
       else if (code.includes('payment_password')) {
         setPassword('');
@@ -152,6 +172,31 @@ export function WithdrawForm({ info, onAddAccount, onHeld }: { info: WithdrawInf
           {t('cashier:withdraw.submit')}
         </Button>
       </div>
+      {bonusAsk && (
+        <Dialog
+          open
+          alert
+          size="sm"
+          onClose={pending ? () => undefined : () => setBonusAsk(null)}
+          title={t('cashier:withdraw.bonus.title')}
+          footer={
+            <div className={s.formActions}>
+              <Button variant="danger" loading={pending} onClick={() => void send({ ...bonusAsk.body, forfeitBonus: true })} data-testid="withdraw-bonus-confirm">
+                {t('cashier:withdraw.bonus.confirm')}
+              </Button>
+              <Button variant="secondary" disabled={pending} onClick={() => setBonusAsk(null)}>
+                {t('cashier:withdraw.bonus.keep')}
+              </Button>
+            </div>
+          }
+        >
+          <p className={s.muted} data-testid="withdraw-bonus-text">
+            {bonusAsk.bonus !== null
+              ? t('cashier:withdraw.bonus.body', { bonus: money(bonusAsk.bonus, decimals, currency) })
+              : t('cashier:withdraw.bonus.bodyNoAmount')}
+          </p>
+        </Dialog>
+      )}
     </form>
   );
 }

@@ -28,9 +28,10 @@ export function cashierI18n() {
 }
 
 export type Call = { method: string; path: string; params: URLSearchParams; headers: Headers; body: unknown };
-type Answer = { status?: number; value?: unknown; code?: string } | ((call: Call) => { status?: number; value?: unknown; code?: string } | Promise<never>);
+type Reply = { status?: number; value?: unknown; code?: string; params?: Record<string, unknown> };
+type Answer = Reply | ((call: Call) => Reply | Promise<never>);
 
-/** Stubs fetch. Keys are "GET /wps/..."; an answer with status >= 400 is an error envelope with `code`. */
+/** Stubs fetch. Keys are "GET /wps/..."; an answer with status >= 400 is an error envelope with `code` (and `params`). */
 export function stubApi(routes: Record<string, Answer>) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -44,7 +45,7 @@ export function stubApi(routes: Record<string, Answer>) {
     if (!r) return Response.json({ success: false, code: 'request.not_found', message: '', value: null }, { status: 404 });
     const a = typeof r === 'function' ? await r(call) : r;
     const status = a.status ?? 200;
-    if (status >= 400) return Response.json({ success: false, code: a.code ?? 'server.internal', message: '', value: null }, { status });
+    if (status >= 400) return Response.json({ success: false, code: a.code ?? 'server.internal', message: '', value: null, params: a.params }, { status });
     return Response.json({ success: true, code: 'ok', message: '', value: a.value ?? null });
   });
   vi.stubGlobal('fetch', fetchMock);

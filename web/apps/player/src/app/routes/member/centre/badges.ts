@@ -2,11 +2,13 @@
 // messageV2, rewardCenter when the count is above 0). The centre layout calls
 // this hook once; each entry's count comes from its own feature hook.
 import { useUnreadCount } from '@/features/messages';
+import { useRewardCount } from '@/features/rewards/hooks/useRewardCount';
 import type { CentreKey } from './registry';
 
 export type CentreBadges = Partial<Record<CentreKey, number>>;
 
 export function useCentreBadges(): CentreBadges {
   const messageV2 = useUnreadCount();
-  return { messageV2 };
+  const rewardCenter = useRewardCount();
+  return { messageV2, rewardCenter };
 }

@@ -39,6 +39,8 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'messageV2', load: () => import('../MessagesPage') },
   { key: 'responsibleGaming', load: () => import('../ResponsibleGamingPage') },
   { key: 'transferUpline', load: () => import('../TransferUplinePage') },
+  { key: 'bonusDetails', load: () => import('../BonusDetailsPage') },
+  { key: 'rewardCenter', load: () => import('../RewardCenterPage') },
 ];
 
 
