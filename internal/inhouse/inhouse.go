@@ -79,8 +79,8 @@ type Fair struct {
 // Play is a game action's answer: the round and the balance after it.
 type Play struct {
 	Round   Round `json:"round"`
-	Balance int64 `json:"balance"` // main
-	Bonus   int64 `json:"bonus"`   // the bonus balance while a bonus is active
+	Balance int64 `json:"balance"` // what the member can stake: main and, while a bonus is active, bonus
+	Bonus   int64 `json:"bonus"`   // the bonus part of Balance
 }
 
 // Seeds is the member's seed state.

@@ -497,14 +497,14 @@ func (s *Service) play(ctx context.Context, r roundRow) (Play, error) {
 		return Play{}, err
 	}
 	p := Play{Round: v, Balance: r.Balance}
-	// The wallet answers main and bonus together; the storefront shows them
-	// apart (the header's balance is main).
+	// The wallet answers what the member can stake, main and bonus
+	// together; Bonus tells the bonus part (the header shows main).
 	if s.bonuses != nil && r.Currency != "" {
 		b, err := s.bonuses.BonusBalance(ctx, r.MemberID, r.Currency)
 		if err != nil {
 			return Play{}, err
 		}
-		p.Bonus, p.Balance = b, max(0, r.Balance-b)
+		p.Bonus = min(b, r.Balance)
 	}
 	return p, nil
 }

@@ -203,7 +203,7 @@ describe('withdraw page', () => {
       'GET /wps/cashier/withdraw/info': { value: info() },
       'GET /wps/cashier/withdrawals': { value: page() },
       'POST /wps/cashier/withdrawals': (c) =>
-        (c.body as { forfeitBonus?: boolean }).forfeitBonus ? { value: withdrawal() } : { status: 409, code: 'withdraw.bonus_active', params: { bonus: 123450 } },
+        (c.body as { forfeitBonus?: boolean }).forfeitBonus ? { value: withdrawal() } : { status: 409, code: 'withdraw.bonus_active', params: { bonus: '1,234.50' } },
     });
     renderPage(<WithdrawPage />);
     fireEvent.change(await screen.findByLabelText('Withdrawal amount'), { target: { value: '1500' } });

@@ -1,6 +1,6 @@
 // The game frame with the wallet's live balance and the login prompt (loaded
 // by GameRoute).
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
@@ -27,14 +27,23 @@ export default function GameScreen({ game }: { game: GameSlug }) {
   const navigate = useAppNavigate();
   // In the game popup's iframe the storefront around it goes to the page (same tab, same session).
   const onCustomerService = useCallback(() => openCustomerService(info.customerService, (to) => navigateHost(to, navigate)), [info.customerService, navigate]);
+  // A game stakes main and, while a bonus is active, the bonus balance: the
+  // frame shows and checks both together; the header shows main.
+  const bonus = data?.bonus ?? 0;
+  const playable = useMemo(() => (data ? { ...data, balance: data.balance + bonus } : undefined), [data, bonus]);
   const onBalance = useCallback(
     (minor: number) => {
       if (!token) return;
+      if (bonus > 0) {
+        // Which part of a stake or a win was bonus money only the server knows.
+        void qc.invalidateQueries({ queryKey: balanceQuery(token).queryKey });
+        return;
+      }
       qc.setQueryData(balanceQuery(token).queryKey, (old) => (old ? { ...old, balance: minor } : old));
     },
-    [qc, token],
+    [qc, token, bonus],
   );
-  return <GameFrame game={game} token={token} balance={data} onBalance={onBalance} loggedOut={<LoggedOut />} onLogin={openLogin} onCustomerService={info.customerService?.length ? onCustomerService : undefined} />;
+  return <GameFrame game={game} token={token} balance={playable} onBalance={onBalance} loggedOut={<LoggedOut />} onLogin={openLogin} onCustomerService={info.customerService?.length ? onCustomerService : undefined} />;
 }
 
 function LoggedOut() {

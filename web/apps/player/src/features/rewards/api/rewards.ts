@@ -18,8 +18,10 @@ export type Reward = {
   title: string;
   amount: number;
   kind: RewardKind;
-  /** BONUS only: the wagering requirement is amount × wagerMultiple. */
+  /** BONUS only: the multiple the requirement was computed with (of the bonus, or of bonus and deposit). */
   wagerMultiple?: number;
+  /** BONUS only: the wagering requirement in minor units (when absent: amount × wagerMultiple). */
+  wagerRequired?: number;
   /** BONUS only: the largest bet while the bonus is active (0: no limit). */
   maxBet?: number;
   /** BONUS only: days the bonus stays active once claimed. */

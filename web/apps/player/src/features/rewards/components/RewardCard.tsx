@@ -52,7 +52,7 @@ export function RewardCard({ reward: r, fmt, onClaim, claiming, disabled, error 
         <dl className={s.terms} aria-label={t('rewards:terms.title')}>
           <div>
             <dt>{t('rewards:terms.wagering')}</dt>
-            <dd>{t('rewards:terms.wageringValue', { n: r.wagerMultiple ?? 0, amount: fmt(wagerRequirement(r.amount, r.wagerMultiple)) })}</dd>
+            <dd>{t('rewards:terms.wageringValue', { n: r.wagerMultiple ?? 0, amount: fmt(r.wagerRequired || wagerRequirement(r.amount, r.wagerMultiple)) })}</dd>
           </div>
           <div>
             <dt>{t('rewards:terms.maxBet')}</dt>

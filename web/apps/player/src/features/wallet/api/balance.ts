@@ -8,6 +8,8 @@ export type Balance = {
   currencySymbol: string;
   decimals: number;
   freePlay: boolean;
+  /** The bonus balance while a bonus is active (games may stake it once main is spent); never withdrawable. */
+  bonus?: number;
 };
 
 /** The websocket 'balance' event (internal/wallet publishes it after every posting on the member's account). */

@@ -81,7 +81,10 @@ export function WithdrawForm({ info, onAddAccount, onHeld }: { info: WithdrawInf
       const code = errorCode(err) ?? '';
       const msg = errorMessage(t, err);
       if (code === 'withdraw.bonus_active' && !body.forfeitBonus) {
-        const bonus = err instanceof ApiError ? Number(err.params?.bonus) : NaN;
+        // The server sends the amount formatted in major units ("1,234.50", the
+        // brand's decimals): its digits are the minor units.
+        const raw = err instanceof ApiError ? String(err.params?.bonus ?? '') : '';
+        const bonus = /^[0-9][0-9,]*(\.[0-9]+)?$/.test(raw) ? Number(raw.replace(/[^0-9]/g, '')) : NaN;
         setBonusAsk({ body, bonus: Number.isFinite(bonus) ? bonus : null });
         return;
       }
