@@ -15,7 +15,8 @@ import { shot } from '../lib/shots';
 // daily rebate of a day played is claimed the next morning. Each project runs
 // on a server of its own whose brand makes the terms small enough to play
 // through in a test: 100 % up to 5,000.00, 1× the bonus, in-house games
-// counting in full, bets up to 100.00, and a 1 % rebate on them.
+// counting in full, bets up to 100.00, a 1 % rebate on slots, and no
+// withdrawal turnover of deposits.
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/rewards';
 const BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'bin', 'palaro');
 const LOAD = { timeout: 20_000 };
@@ -28,8 +29,10 @@ test.beforeAll(async ({}, info) => {
   const doc = server.exportBrand() as Record<string, any>;
   doc.rewards = {
     welcome: { percent: 100, cap: 500_000, minDeposit: 20_000, wagerMultiple: 1, wagerWithDeposit: false, maxBet: 10_000, claimDays: 7, validDays: 30, weights: { BGS: 10_000 }, startsAt: 0 },
-    rebate: { rates: { BGS: 100, RNG: 120 }, at: '05:00', minAmount: 1, claimDays: 3, startsAt: 0 },
+    rebate: { rates: { RNG: 100 }, at: '05:00', minAmount: 1, claimDays: 3, startsAt: 0 },
   };
+  // No withdrawal turnover: the bonus's own wagering is what these tests play through.
+  doc.cashier = { ...doc.cashier, turnoverMultiple: 0 };
   server.importBrand(doc);
   ctx = await api(server.url);
 });

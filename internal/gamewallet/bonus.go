@@ -100,9 +100,23 @@ func (g Grant) Live() bool {
 	return g.Status == GrantActive || g.Status == GrantConverting || g.Status == GrantForfeiting
 }
 
-// contribution is what a valid bet of category adds to the wagering.
-func (g Grant) contribution(category string, validBet int64) int64 {
-	return validBet * g.Weights[category] / 10000
+// InhouseWeight is the weights key of the in-house games (vendor BGS,
+// whose rounds are of category RNG): set, it counts them apart from other
+// slots.
+const InhouseWeight = "BGS"
+
+// contribution is what a valid bet adds to the wagering: the weight of its
+// game ("game:<code>"), else of the in-house games for theirs, else of its
+// category.
+func (g Grant) contribution(category, vendor, game string, validBet int64) int64 {
+	w, ok := g.Weights["game:"+game]
+	if !ok && vendor == InhouseWeight {
+		w, ok = g.Weights[InhouseWeight]
+	}
+	if !ok {
+		w = g.Weights[category]
+	}
+	return validBet * w / 10000
 }
 
 // bonusCacheTTL bounds how long a bet trusts the cached answer to "which
@@ -535,7 +549,7 @@ func (c *BonusWagering) Apply(ctx context.Context, tx *db.Tx, events []activity.
 		if !ok || g.Currency != e.Currency || e.StartedAt.UnixMilli() < g.CreatedAt {
 			continue
 		}
-		add[g.ID] += g.contribution(e.Category, e.ValidBet)
+		add[g.ID] += g.contribution(e.Category, e.Vendor, e.Game, e.ValidBet)
 	}
 	met := false
 	for _, g := range grants {

@@ -225,3 +225,23 @@ func (s *site) fund(member int64, key string, amount int64) {
 		s.t.Fatal(err)
 	}
 }
+
+// TestContribution: a game's own weight first, then the in-house games'
+// (vendor BGS, category RNG), then the category's; unlisted counts nothing.
+func TestContribution(t *testing.T) {
+	g := Grant{Weights: map[string]int64{"RNG": 10000, "BGS": 5000, "LIVE": 1000, "game:PG_SPECIAL": 2500}}
+	for _, c := range []struct {
+		category, vendor, game string
+		want                   int64
+	}{
+		{"RNG", "PG", "PG_1", 100_00},
+		{"RNG", "BGS", "BGS_PALARO_PAROL_SPINS", 50_00},
+		{"LIVE", "EVO", "EVO_1", 10_00},
+		{"RNG", "PG", "PG_SPECIAL", 25_00},
+		{"FISH", "JL", "JL_1", 0},
+	} {
+		if got := g.contribution(c.category, c.vendor, c.game, 100_00); got != c.want {
+			t.Errorf("%+v: %d", c, got)
+		}
+	}
+}
