@@ -13,7 +13,13 @@ import (
 
 type sharedIPs map[int64]bool
 
-func (s sharedIPs) SharesIP(_ context.Context, memberID int64) (bool, error) { return s[memberID], nil }
+func (s sharedIPs) SharingIP(_ context.Context, memberIDs []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	for _, id := range memberIDs {
+		out[id] = s[id]
+	}
+	return out, nil
+}
 
 // The flags a cashier sees on each withdrawal, each turned on and off by
 // what it watches.
