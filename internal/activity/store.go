@@ -130,24 +130,22 @@ type MemberWindow struct {
 // membersWindowsChunk bounds the windows read by one statement.
 const membersWindowsChunk = 50
 
-// MembersEventsBetween is MemberEventsBetween for several windows, each
-// read by its own index range but a statement per 50 windows: the events
-// of each window, windows in the order given, each oldest first.
+// MembersEventsBetween is MemberEventsBetween for several windows (a member's
+// windows not overlapping): the events in any of them, by member, each
+// member's oldest first, a statement per 50 windows (each window an index
+// range).
 func (s *Store) MembersEventsBetween(ctx context.Context, windows []MemberWindow) ([]Event, error) {
 	var out []Event
 	for start := 0; start < len(windows); start += membersWindowsChunk {
 		chunk := windows[start:min(start+membersWindowsChunk, len(windows))]
-		var q strings.Builder
+		cond := make([]string, len(chunk))
 		args := make([]any, 0, 3*len(chunk))
 		for i, w := range chunk {
-			if i > 0 {
-				q.WriteString(` UNION ALL `)
-			}
-			// The window's number is a literal: a parameter would be text in PostgreSQL's UNION.
-			fmt.Fprintf(&q, `SELECT %d AS w, id AS eid, `+eventCols+` FROM activity_event WHERE member_id = ? AND occurred_at >= ? AND occurred_at < ?`, i)
+			cond[i] = `(member_id = ? AND occurred_at >= ? AND occurred_at < ?)`
 			args = append(args, w.MemberID, w.From.UnixMilli(), w.To.UnixMilli())
 		}
-		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+eventCols+` FROM (`+q.String()+`) x ORDER BY w, occurred_at, eid`), args...)
+		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+eventCols+` FROM activity_event WHERE `+strings.Join(cond, " OR ")+`
+ ORDER BY member_id, occurred_at, id`), args...)
 		if err != nil {
 			return nil, fmt.Errorf("activity: members' events by time: %w", err)
 		}

@@ -74,7 +74,7 @@ type riskPage struct {
 	added    map[int64]int64 // payout account id -> created_at
 	shared   map[payee]map[int64]bool
 	turnover map[memberCurrency]Turnover // members with an order waiting for review
-	paid     map[int64][]int64           // order id -> amounts of the member's last paid withdrawals before it
+	paid     map[int64]paidHistory       // order id -> the member's last paid withdrawals before it
 }
 
 // payee is a payout account as the sharing check sees it.
@@ -146,7 +146,11 @@ func (s *Service) newRiskPage(ctx context.Context, list []order) (*riskPage, err
 			p.turnover[memberCurrency{id, currency}] = v
 		}
 	}
-	if p.paid, err = s.store.PaidBefore(ctx, open, unusualHistory); err != nil {
+	orderIDs := make([]int64, len(open))
+	for i, o := range open {
+		orderIDs[i] = o.ID
+	}
+	if p.paid, err = s.store.PaidBefore(ctx, orderIDs, unusualHistory); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -184,14 +188,10 @@ func (s *Service) risks(o order, p *riskPage) ([]string, error) {
 	added := p.added[o.AccountID]
 	add(added > 0 && o.CreatedAt-added < newAccountWindow.Milliseconds(), RiskNewPayoutAccount)
 	paid := p.paid[o.ID]
-	if len(paid) >= UnusualMinHistory {
-		var sum int64
-		for _, a := range paid {
-			sum += a
-		}
-		add(o.Amount*int64(len(paid)) >= UnusualFactor*sum, RiskUnusualAmount)
+	if paid.count >= UnusualMinHistory {
+		add(o.Amount*paid.count >= UnusualFactor*paid.sum, RiskUnusualAmount)
 	}
-	add(len(paid) == 0, RiskFirstWithdrawal)
+	add(paid.count == 0, RiskFirstWithdrawal)
 	return flags, nil
 }
 
@@ -275,36 +275,37 @@ func (s *Store) AccountHolders(ctx context.Context, payees []payee) (map[payee]m
 	return out, rows.Err()
 }
 
-// PaidBefore is, for each order, the amounts of its member's last n
-// paid-out withdrawals older than it: one statement of an index range
+// paidHistory is how many of a member's last paid-out withdrawals before
+// an order there are (at most the n asked for) and their sum.
+type paidHistory struct{ count, sum int64 }
+
+// PaidBefore is, for each of the orders, its member's last n paid-out
+// withdrawals older than it: one statement, planned once, an index range
 // per order.
-func (s *Store) PaidBefore(ctx context.Context, list []order, n int) (map[int64][]int64, error) {
-	out := map[int64][]int64{}
-	if len(list) == 0 {
+func (s *Store) PaidBefore(ctx context.Context, orderIDs []int64, n int) (map[int64]paidHistory, error) {
+	out := map[int64]paidHistory{}
+	if len(orderIDs) == 0 {
 		return out, nil
 	}
-	var q strings.Builder
-	args := make([]any, 0, 3*len(list))
-	for i, o := range list {
-		if i > 0 {
-			q.WriteString(" UNION ALL ")
-		}
-		// The order's id is a literal: a parameter would be text in PostgreSQL's UNION.
-		fmt.Fprintf(&q, `SELECT * FROM (SELECT %d AS o, id, amount FROM withdraw_order
- WHERE member_id = ? AND id < ? AND paid_at > 0 ORDER BY id DESC LIMIT ?) p%d`, o.ID, i)
-		args = append(args, o.MemberID, o.ID, n)
+	last := `FROM (SELECT amount FROM withdraw_order w WHERE w.member_id = o.member_id AND w.id < o.id AND w.paid_at > 0
+ ORDER BY w.id DESC LIMIT ?) x`
+	args := []any{n, n}
+	for _, id := range orderIDs {
+		args = append(args, id)
 	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT o, amount FROM (`+q.String()+`) x ORDER BY o, id DESC`), args...)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT o.id, (SELECT COUNT(*) `+last+`), (SELECT COALESCE(SUM(amount), 0) `+last+`)
+ FROM withdraw_order o WHERE o.id IN (`+placeholders(len(orderIDs))+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("paid before: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id, a int64
-		if err := rows.Scan(&id, &a); err != nil {
+		var id int64
+		var h paidHistory
+		if err := rows.Scan(&id, &h.count, &h.sum); err != nil {
 			return nil, fmt.Errorf("paid before: %w", err)
 		}
-		out[id] = append(out[id], a)
+		out[id] = h
 	}
 	return out, rows.Err()
 }
