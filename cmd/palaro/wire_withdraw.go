@@ -45,11 +45,18 @@ func (m *Main) wireWithdrawals(ctx context.Context, mux *http.ServeMux, brands *
 // time from the daily figures, up to every fact committed so far.
 type turnoverFigures struct{ f *figures.Figures }
 
-func (t turnoverFigures) TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (withdraw.TurnoverSums, error) {
-	s, err := t.f.Totals(ctx, memberID, currency, since, endOfTime)
-	// Bonuses are left out: a bonus carries its own wagering requirement
-	// (docs/rewards.md), and a forfeited one must not hold real money back.
-	return withdraw.TurnoverSums{Deposits: s.Deposits, ValidBets: s.ValidBets}, err
+func (t turnoverFigures) TurnoverSums(ctx context.Context, currency string, since map[int64]time.Time) (map[int64]withdraw.TurnoverSums, error) {
+	all, err := t.f.TotalsMany(ctx, currency, since, endOfTime)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]withdraw.TurnoverSums, len(all))
+	for id, s := range all {
+		// Bonuses are left out: a bonus carries its own wagering requirement
+		// (docs/rewards.md), and a forfeited one must not hold real money back.
+		out[id] = withdraw.TurnoverSums{Deposits: s.Deposits, ValidBets: s.ValidBets}
+	}
+	return out, nil
 }
 
 // endOfTime bounds a sum "since a time" from above: every fact, whatever the
@@ -60,7 +67,6 @@ var endOfTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 // registrations and logins.
 type sharedIPs struct{ accounts *account.Service }
 
-func (s sharedIPs) SharesIP(ctx context.Context, memberID int64) (bool, error) {
-	links, err := s.accounts.MembersSharingIP(ctx, memberID)
-	return len(links) > 0, err
+func (s sharedIPs) SharingIP(ctx context.Context, memberIDs []int64) (map[int64]bool, error) {
+	return s.accounts.SharingIP(ctx, memberIDs)
 }

@@ -168,3 +168,84 @@ func (s *Store) sharingIP(ctx context.Context, memberID int64, ips []string, lim
 	}
 	return out, rows.Err()
 }
+
+// inList is "(?, ?, …)" for n values and the values as arguments.
+func inList[T any](values []T) (string, []any) {
+	args := make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	return `(?` + strings.Repeat(`, ?`, len(values)-1) + `)`, args
+}
+
+// MembersByID reads several members in one statement (absent: not found).
+func (s *Store) MembersByID(ctx context.Context, ids []int64) (map[int64]Member, error) {
+	out := make(map[int64]Member, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := inList(ids)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+memberCols+` FROM account_member WHERE id IN `+in), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select members")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m, err := scanMember(rows)
+		if err != nil {
+			return nil, apperr.Internal(err, "scan member")
+		}
+		out[m.ID] = m
+	}
+	return out, rows.Err()
+}
+
+// membersRecentIPs is recentIPs of several members in one statement: each
+// member's IPs with their latest use, newest first.
+func (s *Store) membersRecentIPs(ctx context.Context, ids []int64, n int) (map[int64][]string, error) {
+	in, args := inList(ids)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT member_id, ip, MAX(created_at) FROM account_session
+		WHERE member_id IN `+in+` AND ip <> '' GROUP BY member_id, ip ORDER BY member_id, MAX(created_at) DESC, ip`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select members' ips")
+	}
+	defer rows.Close()
+	out := map[int64][]string{}
+	for rows.Next() {
+		var id, at int64
+		var ip string
+		if err := rows.Scan(&id, &ip, &at); err != nil {
+			return nil, apperr.Internal(err, "scan member ip")
+		}
+		if len(out[id]) < n {
+			out[id] = append(out[id], ip)
+		}
+	}
+	return out, rows.Err()
+}
+
+// ipHolders is, for each of ips that any non-trial member registered or
+// logged in from, the least and the greatest of those members' ids: a
+// member shares an IP when either is not the member.
+func (s *Store) ipHolders(ctx context.Context, ips []string) (map[string][2]int64, error) {
+	in, ipArgs := inList(ips)
+	args := append(append(append([]any{}, ipArgs...), ipArgs...), TypeTrial)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT l.ip, MIN(l.member_id), MAX(l.member_id) FROM (
+			SELECT member_id, ip FROM account_session WHERE ip IN `+in+`
+			UNION SELECT id, register_ip FROM account_member WHERE register_ip IN `+in+`
+		) l JOIN account_member m ON m.id = l.member_id WHERE m.type <> ? GROUP BY l.ip`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select ip holders")
+	}
+	defer rows.Close()
+	out := map[string][2]int64{}
+	for rows.Next() {
+		var ip string
+		var lo, hi int64
+		if err := rows.Scan(&ip, &lo, &hi); err != nil {
+			return nil, apperr.Internal(err, "scan ip holders")
+		}
+		out[ip] = [2]int64{lo, hi}
+	}
+	return out, rows.Err()
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -79,15 +80,30 @@ func (s *Store) eventsBetween(ctx context.Context, after, upTo int64, f Filter) 
 // caller pages on from the last Seq), and the pending ones with the first
 // page only.
 func (s *Store) MemberEventsAfter(ctx context.Context, memberID, after int64, limit int, pending bool) ([]Event, error) {
-	q := `SELECT ` + eventCols + ` FROM (SELECT ` + eventCols + ` FROM activity_event WHERE member_id = ? AND seq > ? ORDER BY seq LIMIT ?) a`
-	args := []any{memberID, after, limit}
+	return s.MembersEventsAfter(ctx, []int64{memberID}, after, limit, pending)
+}
+
+// MembersEventsAfter is MemberEventsAfter for the events of any of the
+// members (the limit is over all of them): one statement for a page of
+// orders instead of one per member.
+func (s *Store) MembersEventsAfter(ctx context.Context, memberIDs []int64, after int64, limit int, pending bool) ([]Event, error) {
+	if len(memberIDs) == 0 {
+		return nil, nil
+	}
+	in := `(?` + strings.Repeat(`, ?`, len(memberIDs)-1) + `)`
+	ids := make([]any, len(memberIDs))
+	for i, id := range memberIDs {
+		ids[i] = id
+	}
+	q := `SELECT ` + eventCols + ` FROM (SELECT ` + eventCols + ` FROM activity_event WHERE member_id IN ` + in + ` AND seq > ? ORDER BY seq LIMIT ?) a`
+	args := append(append([]any{}, ids...), after, limit)
 	if pending {
-		q += ` UNION ALL SELECT ` + eventCols + ` FROM activity_event WHERE member_id = ? AND seq IS NULL`
-		args = append(args, memberID)
+		q += ` UNION ALL SELECT ` + eventCols + ` FROM activity_event WHERE member_id IN ` + in + ` AND seq IS NULL`
+		args = append(args, ids...)
 	}
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(q), args...)
 	if err != nil {
-		return nil, fmt.Errorf("activity: member %d events: %w", memberID, err)
+		return nil, fmt.Errorf("activity: members' events: %w", err)
 	}
 	evs, err := scanEvents(rows)
 	if err != nil {
@@ -102,12 +118,44 @@ func (s *Store) MemberEventsAfter(ctx context.Context, memberID, after int64, li
 // is in [from, to), numbered or not, oldest first: the exact record of a
 // part of a day. Its cost is the number of events in the window.
 func (s *Store) MemberEventsBetween(ctx context.Context, memberID int64, from, to time.Time) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+eventCols+` FROM activity_event
- WHERE member_id = ? AND occurred_at >= ? AND occurred_at < ? ORDER BY occurred_at, id`), memberID, from.UnixMilli(), to.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("activity: member %d events by time: %w", memberID, err)
+	return s.MembersEventsBetween(ctx, []MemberWindow{{MemberID: memberID, From: from, To: to}})
+}
+
+// MemberWindow is a member's time window [From, To).
+type MemberWindow struct {
+	MemberID int64
+	From, To time.Time
+}
+
+// membersWindowsChunk bounds the windows read by one statement.
+const membersWindowsChunk = 50
+
+// MembersEventsBetween is MemberEventsBetween for several windows (a member's
+// windows not overlapping): the events in any of them, by member, each
+// member's oldest first, a statement per 50 windows (each window an index
+// range).
+func (s *Store) MembersEventsBetween(ctx context.Context, windows []MemberWindow) ([]Event, error) {
+	var out []Event
+	for start := 0; start < len(windows); start += membersWindowsChunk {
+		chunk := windows[start:min(start+membersWindowsChunk, len(windows))]
+		cond := make([]string, len(chunk))
+		args := make([]any, 0, 3*len(chunk))
+		for i, w := range chunk {
+			cond[i] = `(member_id = ? AND occurred_at >= ? AND occurred_at < ?)`
+			args = append(args, w.MemberID, w.From.UnixMilli(), w.To.UnixMilli())
+		}
+		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+eventCols+` FROM activity_event WHERE `+strings.Join(cond, " OR ")+`
+ ORDER BY member_id, occurred_at, id`), args...)
+		if err != nil {
+			return nil, fmt.Errorf("activity: members' events by time: %w", err)
+		}
+		evs, err := scanEvents(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, evs...)
 	}
-	return scanEvents(rows)
+	return out, nil
 }
 
 func sortEvents(evs []Event) {

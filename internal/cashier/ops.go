@@ -67,17 +67,17 @@ func (s *Service) decorate(ctx context.Context, list []Deposit) error {
 	if c, err := s.brand(ctx); err == nil {
 		above = c.Ops.CashierConfirmAbove
 	}
+	had, err := s.store.HadCredited(ctx, list)
+	if err != nil {
+		return err
+	}
 	for i := range list {
 		d := &list[i]
 		d.NeedsCode = above > 0 && d.Amount > above
 		d.MemberAccount = names[d.MemberID]
 		d.DecidedBy = d.decidedBy
 		d.Risks = []string{}
-		had, err := s.store.HadCredited(ctx, d.MemberID, d.ID)
-		if err != nil {
-			return err
-		}
-		if !had {
+		if !had[d.ID] {
 			d.Risks = append(d.Risks, RiskFirstDeposit)
 		}
 	}

@@ -3,6 +3,7 @@ package cashier
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -194,19 +195,37 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Deposit, int, bool, er
 	return out, total, capped, nil
 }
 
-// HadCredited tells whether the member had a deposit credited before the
-// one with this id (the member index answers it).
-func (s *Store) HadCredited(ctx context.Context, memberID, beforeID int64) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT 1 FROM cashier_deposit WHERE member_id = ? AND id < ? AND status = ? LIMIT 1`),
-		memberID, beforeID, StatusCredited).Scan(&one)
-	if db.IsNoRows(err) {
-		return false, nil
+// HadCredited is the deposits of list whose member had a deposit credited
+// before them: one statement for a page, an index lookup per deposit (the
+// member index answers each).
+func (s *Store) HadCredited(ctx context.Context, list []Deposit) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(list) == 0 {
+		return out, nil
 	}
+	var q strings.Builder
+	args := make([]any, 0, 3*len(list))
+	for i, d := range list {
+		if i > 0 {
+			q.WriteString(" UNION ALL ")
+		}
+		// The deposit's id is a literal: a parameter would be text in PostgreSQL's UNION.
+		fmt.Fprintf(&q, `SELECT %d WHERE EXISTS (SELECT 1 FROM cashier_deposit WHERE member_id = ? AND id < ? AND status = ?)`, d.ID)
+		args = append(args, d.MemberID, d.ID, StatusCredited)
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(q.String()), args...)
 	if err != nil {
-		return false, apperr.Internal(err, "earlier deposits")
+		return nil, apperr.Internal(err, "earlier deposits")
 	}
-	return true, nil
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, apperr.Internal(err, "earlier deposits")
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
 }
 
 // SetPayment records the provider's reference and pay URL.

@@ -134,7 +134,7 @@ func aggregate(rows map[rowKey]*Sums, events []activity.Event, loc *time.Locatio
 // Stream is the activity stream's read side: *activity.Store.
 type Stream interface {
 	EventsAfter(ctx context.Context, after int64, limit int) ([]activity.Event, error)
-	MemberEventsAfter(ctx context.Context, memberID, after int64, limit int, pending bool) ([]activity.Event, error)
-	MemberEventsBetween(ctx context.Context, memberID int64, from, to time.Time) ([]activity.Event, error)
+	MembersEventsAfter(ctx context.Context, memberIDs []int64, after int64, limit int, pending bool) ([]activity.Event, error)
+	MembersEventsBetween(ctx context.Context, windows []activity.MemberWindow) ([]activity.Event, error)
 	FirstAppended(ctx context.Context) (time.Time, error)
 }

@@ -355,3 +355,59 @@ func TestRolledBackRoundLeavesNothing(t *testing.T) {
 		}
 	})
 }
+
+// TotalsMany gives each member what Totals gives them alone, and that is
+// the facts in the member's window: members from the start of time, from a
+// midnight, from the middle of a day, from within the last day and from
+// after every fact, the rows applied for some facts and the rest not
+// applied yet.
+func TestTotalsMany(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		f := figures.New(d, activity.NewStore(d), inManila)
+		start := time.Now().Add(-72 * time.Hour).Truncate(time.Hour)
+		facts := randomFacts(400, start)
+		appendFacts(t, d, facts[:300]...)
+		consume(t, d, f, 300)
+		appendFacts(t, d, facts[300:]...) // not applied: the consumer is stopped
+		y, mo, dd := start.In(manila).Date()
+		froms := []time.Time{time.UnixMilli(0), time.Date(y, mo, dd+1, 0, 0, 0, 0, manila), start.Add(30*time.Hour + 17*time.Minute),
+			time.Now().Add(-20 * time.Minute), time.Now().Add(time.Hour)}
+		for _, to := range []time.Time{time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), start.Add(50 * time.Hour)} {
+			from := map[int64]time.Time{}
+			for m := int64(1); m <= 20; m++ {
+				if fr := froms[int(m)%len(froms)]; fr.Before(to) {
+					from[m] = fr
+				}
+			}
+			many, err := f.TotalsMany(ctx, "PHP", from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for m, fr := range from {
+				alone, err := f.Totals(ctx, m, "PHP", fr, to)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if many[m] != alone {
+					t.Fatalf("member %d from %v: many %+v, alone %+v", m, fr, many[m], alone)
+				}
+				var bets, deposits int64
+				for _, fa := range facts {
+					if fa.MemberID != m || fa.At.Before(fr) || !fa.At.Before(to) {
+						continue
+					}
+					switch fa.Kind {
+					case activity.RoundSettled:
+						bets += fa.Amount
+					case activity.DepositCredited:
+						deposits += fa.Amount
+					}
+				}
+				if alone.Bets != bets || alone.Deposits != deposits {
+					t.Fatalf("member %d from %v: bets %d deposits %d, the facts say %d and %d", m, fr, alone.Bets, alone.Deposits, bets, deposits)
+				}
+			}
+		}
+	})
+}

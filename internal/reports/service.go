@@ -1,9 +1,12 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/brand"
@@ -190,10 +193,7 @@ func (s *Service) Dashboard(ctx context.Context, p Period) (Dashboard, error) {
 	out.Current.derive()
 	out.Prior.derive()
 	out.Days = fillDays(p, out.Days)
-	if out.TopGames, err = s.top(ctx, cur, p, true); err != nil {
-		return Dashboard{}, err
-	}
-	if out.TopVendors, err = s.top(ctx, cur, p, false); err != nil {
+	if out.TopGames, out.TopVendors, err = s.top(ctx, cur, p); err != nil {
 		return Dashboard{}, err
 	}
 	return out, nil
@@ -303,38 +303,57 @@ func (s *Service) dayMetrics(ctx context.Context, currency, first, last string) 
 const sumCash = `SUM(registrations), SUM(first_deposits), SUM(first_deposit_amount), SUM(deposits), SUM(deposit_count),
  SUM(withdrawals), SUM(withdrawal_count), SUM(adjustments), SUM(bonus)`
 
-// top lists the period's games (or vendors) with the highest GGR.
-func (s *Service) top(ctx context.Context, currency string, p Period, games bool) ([]Top, error) {
-	group := "vendor"
-	if games {
-		group = "vendor, game, category"
-	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+group+`, SUM(bets), SUM(wins), SUM(rounds) FROM report_games_daily
- WHERE day >= ? AND day <= ? AND currency = ? GROUP BY `+group+` ORDER BY SUM(bets) - SUM(wins) DESC, SUM(bets) DESC LIMIT ?`),
-		p.From, p.To, currency, topN)
+// top lists the period's games and vendors with the highest GGR, both
+// from one read of the period's games (a vendor's sums are its games').
+func (s *Service) top(ctx context.Context, currency string, p Period) (games, vendors []Top, err error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT vendor, game, category, SUM(bets), SUM(wins), SUM(rounds) FROM report_games_daily
+ WHERE day >= ? AND day <= ? AND currency = ? GROUP BY vendor, game, category`), p.From, p.To, currency)
 	if err != nil {
-		return nil, fmt.Errorf("reports: top: %w", err)
+		return nil, nil, fmt.Errorf("reports: top: %w", err)
 	}
 	defer rows.Close()
-	out := []Top{}
+	byVendor := map[string]*Top{}
 	for rows.Next() {
 		var t Top
-		dest := []any{&t.Vendor}
-		if games {
-			dest = append(dest, &t.Game, &t.Category)
-		}
-		if err := rows.Scan(append(dest, &t.Turnover, &t.Wins, &t.Rounds)...); err != nil {
-			return nil, err
+		if err := rows.Scan(&t.Vendor, &t.Game, &t.Category, &t.Turnover, &t.Wins, &t.Rounds); err != nil {
+			return nil, nil, err
 		}
 		t.GGR = t.Turnover - t.Wins
-		if s.names != nil {
-			if games {
-				t.Name = s.names.GameName(ctx, t.Vendor, t.Game)
-			} else {
-				t.Name = s.names.VendorName(ctx, t.Vendor)
-			}
+		games = append(games, t)
+		v := byVendor[t.Vendor]
+		if v == nil {
+			v = &Top{Vendor: t.Vendor}
+			byVendor[t.Vendor] = v
 		}
-		out = append(out, t)
+		v.Turnover, v.Wins, v.GGR, v.Rounds = v.Turnover+t.Turnover, v.Wins+t.Wins, v.GGR+t.GGR, v.Rounds+t.Rounds
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	for _, v := range byVendor {
+		vendors = append(vendors, *v)
+	}
+	games, vendors = highest(games), highest(vendors)
+	for i := range games {
+		if s.names != nil {
+			games[i].Name = s.names.GameName(ctx, games[i].Vendor, games[i].Game)
+		}
+	}
+	for i := range vendors {
+		if s.names != nil {
+			vendors[i].Name = s.names.VendorName(ctx, vendors[i].Vendor)
+		}
+	}
+	return games, vendors, nil
+}
+
+// highest is the topN of list by GGR, then turnover (then names, so ties
+// always come in one order).
+func highest(list []Top) []Top {
+	slices.SortFunc(list, func(a, b Top) int {
+		return cmp.Or(cmp.Compare(b.GGR, a.GGR), cmp.Compare(b.Turnover, a.Turnover), strings.Compare(a.Vendor, b.Vendor),
+			strings.Compare(a.Game, b.Game), strings.Compare(a.Category, b.Category))
+	})
+	out := make([]Top, 0, min(len(list), topN))
+	return append(out, list[:min(len(list), topN)]...)
 }

@@ -403,7 +403,11 @@ func (s *site) facts(kind string, member int64) []string {
 // turnover reads the daily figures, which count every committed fact.
 type testFigures struct{ f *figures.Figures }
 
-func (t testFigures) TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (TurnoverSums, error) {
-	s, err := t.f.Totals(ctx, memberID, currency, since, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC))
-	return TurnoverSums{Deposits: s.Deposits, Bonus: s.Bonus, ValidBets: s.ValidBets}, err
+func (t testFigures) TurnoverSums(ctx context.Context, currency string, since map[int64]time.Time) (map[int64]TurnoverSums, error) {
+	all, err := t.f.TotalsMany(ctx, currency, since, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC))
+	out := map[int64]TurnoverSums{}
+	for id, s := range all {
+		out[id] = TurnoverSums{Deposits: s.Deposits, Bonus: s.Bonus, ValidBets: s.ValidBets}
+	}
+	return out, err
 }

@@ -27,11 +27,8 @@ func (s *Service) opsView(ctx context.Context, o order, p *riskPage) (OpsWithdra
 		return OpsWithdrawal{}, err
 	}
 	w.Account.AccountNumber = o.AccountNumber
-	name := ""
-	if m, err := p.member(ctx, s, o.MemberID); err == nil {
-		name = m.Account
-	}
-	risks, err := s.risks(ctx, o, p)
+	name := p.members[o.MemberID].Account
+	risks, err := s.risks(o, p)
 	if err != nil {
 		return OpsWithdrawal{}, err
 	}
@@ -135,6 +132,17 @@ func (s *Service) decide(ctx context.Context, op operator.Caller, id int64, to s
 	}
 	if o.Status == StatusNew {
 		return o, apperr.NotFound("withdraw.not_found")
+	}
+	if o.Status == StatusPendingReview {
+		// The decision keeps the flags the operator decided on; without
+		// them (a read failed) they are worked out whenever it is read.
+		p, err := s.newRiskPage(ctx, []order{o})
+		if err == nil {
+			c.Risks, err = s.risks(o, p)
+		}
+		if err != nil {
+			s.logger.WarnContext(ctx, "withdraw: risk flags at the decision", "order", o.ID, "err", err)
+		}
 	}
 	now := s.clock.Now()
 	c.ReviewedBy, c.ReviewedAt = op.ID, now.UnixMilli()

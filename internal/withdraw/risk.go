@@ -8,12 +8,17 @@ import (
 
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/platform/apperr"
 )
 
 // Risk flags an operator sees on a withdrawal waiting for review (or
-// decided): what a careful cashier would check before paying. They are
-// worked out when the order is read, from this domain's own records, the
-// daily figures and, for shared IPs, the accounts (Linked).
+// decided): what a careful cashier would check before paying. A waiting
+// order's are worked out when it is read, from this domain's own records,
+// the daily figures and, for shared IPs, the accounts (Linked); a decision
+// keeps the flags the operator saw (withdraw_order.risks), and a decided
+// order shows those from then on. Orders decided before the flags were
+// kept have them worked out when read, as a waiting order's but for the
+// turnover.
 const (
 	// RiskTurnoverNotMet: the betting requirement is not met now (a round
 	// counted when it was asked for was rolled back since, say).
@@ -47,10 +52,10 @@ const (
 	unusualHistory    = 10 // paid withdrawals the average is taken over
 )
 
-// Linked tells whether another member shares one of a member's IPs
-// (the accounts' registrations and logins); nil: not asked.
+// Linked tells, for each of the members, whether another member shares one
+// of their IPs (the accounts' registrations and logins); nil: not asked.
 type Linked interface {
-	SharesIP(ctx context.Context, memberID int64) (bool, error)
+	SharingIP(ctx context.Context, memberIDs []int64) (map[int64]bool, error)
 }
 
 // UseLinked sets who answers the shared-IP flag.
@@ -66,59 +71,106 @@ type Bonus interface {
 // UseBonus sets the bonus balance a withdrawal checks.
 func (s *Service) UseBonus(b Bonus) { s.bonus = b }
 
-// riskPage is what the flags of one page's orders share, read once per page
-// instead of once per order: the brand's settings, each member (and whether
-// they share an IP) once, and the page's payout accounts' ages and sharing
-// in one query each. The flags are the same as order by order.
+// riskPage is what the flags of one page's orders are worked out from,
+// read once per page with one statement (or a few) per kind whatever the
+// number of orders: the brand's settings, the members, their shared-IP
+// answers and turnovers, the payout accounts' ages and holders, and each
+// order's paid history. Orders whose flags were kept at their decision
+// need none of it but their member (the operator sees the name).
 type riskPage struct {
-	cfg     *brand.Config
-	members map[int64]account.Member
-	ip      map[int64]bool
-	added   map[int64]int64 // payout account id -> created_at
-	shared  map[payee]map[int64]bool
+	cfg      *brand.Config
+	members  map[int64]account.Member
+	ip       map[int64]bool
+	added    map[int64]int64 // payout account id -> created_at
+	shared   map[payee]map[int64]bool
+	turnover map[memberCurrency]Turnover // members with an order waiting for review
+	paid     map[int64]paidHistory       // order id -> the member's last paid withdrawals before it
 }
 
 // payee is a payout account as the sharing check sees it.
 type payee struct{ bank, number string }
 
-// newRiskPage reads what list's flags share.
+type memberCurrency struct {
+	member   int64
+	currency string
+}
+
+// newRiskPage reads what list's flags are worked out from.
 func (s *Service) newRiskPage(ctx context.Context, list []order) (*riskPage, error) {
-	p := &riskPage{members: map[int64]account.Member{}, ip: map[int64]bool{}}
+	p := &riskPage{ip: map[int64]bool{}, turnover: map[memberCurrency]Turnover{}}
 	cfg, err := s.brandConfig(ctx)
 	if err != nil {
 		return nil, err
 	}
 	p.cfg = cfg
-	var ids []int64
+	var all, ids, waiting []int64
+	var accounts []int64
 	var payees []payee
+	var open []order
+	byCurrency := map[string][]int64{}
+	seen, seenOpen, seenWaiting := map[int64]bool{}, map[int64]bool{}, map[memberCurrency]bool{}
 	for _, o := range list {
-		ids = append(ids, o.AccountID)
+		if !seen[o.MemberID] {
+			seen[o.MemberID] = true
+			all = append(all, o.MemberID)
+		}
+		if o.Decided {
+			continue
+		}
+		open = append(open, o)
+		accounts = append(accounts, o.AccountID)
 		payees = append(payees, payee{o.BankCode, o.AccountNumber})
+		if !seenOpen[o.MemberID] {
+			seenOpen[o.MemberID] = true
+			ids = append(ids, o.MemberID)
+		}
+		if k := (memberCurrency{o.MemberID, o.Currency}); o.Status == StatusPendingReview && !seenWaiting[k] {
+			seenWaiting[k] = true
+			byCurrency[o.Currency] = append(byCurrency[o.Currency], o.MemberID)
+			waiting = append(waiting, o.MemberID)
+		}
 	}
-	if p.added, err = s.store.AccountsAddedAt(ctx, ids); err != nil {
+	if p.members, err = s.members.MembersByID(ctx, all); err != nil {
+		return nil, err
+	}
+	if len(open) == 0 {
+		return p, nil
+	}
+	if p.added, err = s.store.AccountsAddedAt(ctx, accounts); err != nil {
 		return nil, err
 	}
 	if p.shared, err = s.store.AccountHolders(ctx, payees); err != nil {
 		return nil, err
 	}
+	if s.linked != nil {
+		if p.ip, err = s.linked.SharingIP(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
+	for currency, members := range byCurrency {
+		t, err := s.turnovers(ctx, members, currency, cfg.Cashier.Turnover())
+		if err != nil {
+			return nil, err
+		}
+		for id, v := range t {
+			p.turnover[memberCurrency{id, currency}] = v
+		}
+	}
+	orderIDs := make([]int64, len(open))
+	for i, o := range open {
+		orderIDs[i] = o.ID
+	}
+	if p.paid, err = s.store.PaidBefore(ctx, orderIDs, unusualHistory); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
-// member reads a member once per page.
-func (p *riskPage) member(ctx context.Context, s *Service, id int64) (account.Member, error) {
-	if m, ok := p.members[id]; ok {
-		return m, nil
+// risks is o's flags: those kept at its decision, or worked out from p.
+func (s *Service) risks(o order, p *riskPage) ([]string, error) {
+	if o.Decided {
+		return o.Risks, nil
 	}
-	m, err := s.members.MemberByID(ctx, id)
-	if err != nil {
-		return m, err
-	}
-	p.members[id] = m
-	return m, nil
-}
-
-// risks works out o's flags (p: its page's shared reads).
-func (s *Service) risks(ctx context.Context, o order, p *riskPage) ([]string, error) {
 	flags := []string{}
 	add := func(on bool, flag string) {
 		if on {
@@ -127,15 +179,11 @@ func (s *Service) risks(ctx context.Context, o order, p *riskPage) ([]string, er
 	}
 	// Only a pending order can still be held back by the requirement.
 	if o.Status == StatusPendingReview {
-		t, err := s.turnover(ctx, o.MemberID, o.Currency, p.cfg.Cashier.Turnover())
-		if err != nil {
-			return nil, err
-		}
-		add(t.Remaining > 0, RiskTurnoverNotMet)
+		add(p.turnover[memberCurrency{o.MemberID, o.Currency}].Remaining > 0, RiskTurnoverNotMet)
 	}
-	m, err := p.member(ctx, s, o.MemberID)
-	if err != nil {
-		return nil, err
+	m, ok := p.members[o.MemberID]
+	if !ok {
+		return nil, apperr.NotFound("account.not_found")
 	}
 	add(normalName(m.PayeeName) != normalName(o.AccountName), RiskPayeeMismatch)
 	holders := p.shared[payee{o.BankCode, o.AccountNumber}]
@@ -145,29 +193,15 @@ func (s *Service) risks(ctx context.Context, o order, p *riskPage) ([]string, er
 	}
 	add(shared, RiskSharedPayoutAccount)
 	if s.linked != nil {
-		ip, ok := p.ip[o.MemberID]
-		if !ok {
-			if ip, err = s.linked.SharesIP(ctx, o.MemberID); err != nil {
-				return nil, err
-			}
-			p.ip[o.MemberID] = ip
-		}
-		add(ip, RiskSharedIP)
+		add(p.ip[o.MemberID], RiskSharedIP)
 	}
 	added := p.added[o.AccountID]
 	add(added > 0 && o.CreatedAt-added < newAccountWindow.Milliseconds(), RiskNewPayoutAccount)
-	paid, err := s.store.PaidBefore(ctx, o.MemberID, o.ID, unusualHistory)
-	if err != nil {
-		return nil, err
+	paid := p.paid[o.ID]
+	if paid.count >= UnusualMinHistory {
+		add(o.Amount*paid.count >= UnusualFactor*paid.sum, RiskUnusualAmount)
 	}
-	if len(paid) >= UnusualMinHistory {
-		var sum int64
-		for _, a := range paid {
-			sum += a
-		}
-		add(o.Amount*int64(len(paid)) >= UnusualFactor*sum, RiskUnusualAmount)
-	}
-	add(len(paid) == 0, RiskFirstWithdrawal)
+	add(paid.count == 0, RiskFirstWithdrawal)
 	return flags, nil
 }
 
@@ -251,22 +285,37 @@ func (s *Store) AccountHolders(ctx context.Context, payees []payee) (map[payee]m
 	return out, rows.Err()
 }
 
-// PaidBefore lists the amounts of the member's last n paid-out withdrawals
-// older than order id.
-func (s *Store) PaidBefore(ctx context.Context, memberID, id int64, n int) ([]int64, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT amount FROM withdraw_order
- WHERE member_id = ? AND id < ? AND paid_at > 0 ORDER BY id DESC LIMIT ?`), memberID, id, n)
+// paidHistory is how many of a member's last paid-out withdrawals before
+// an order there are (at most the n asked for) and their sum.
+type paidHistory struct{ count, sum int64 }
+
+// PaidBefore is, for each of the orders, its member's last n paid-out
+// withdrawals older than it: one statement, planned once, an index range
+// per order.
+func (s *Store) PaidBefore(ctx context.Context, orderIDs []int64, n int) (map[int64]paidHistory, error) {
+	out := map[int64]paidHistory{}
+	if len(orderIDs) == 0 {
+		return out, nil
+	}
+	last := `FROM (SELECT amount FROM withdraw_order w WHERE w.member_id = o.member_id AND w.id < o.id AND w.paid_at > 0
+ ORDER BY w.id DESC LIMIT ?) x`
+	args := []any{n, n}
+	for _, id := range orderIDs {
+		args = append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT o.id, (SELECT COUNT(*) `+last+`), (SELECT COALESCE(SUM(amount), 0) `+last+`)
+ FROM withdraw_order o WHERE o.id IN (`+placeholders(len(orderIDs))+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("paid before: %w", err)
 	}
 	defer rows.Close()
-	var out []int64
 	for rows.Next() {
-		var a int64
-		if err := rows.Scan(&a); err != nil {
-			return nil, err
+		var id int64
+		var h paidHistory
+		if err := rows.Scan(&id, &h.count, &h.sum); err != nil {
+			return nil, fmt.Errorf("paid before: %w", err)
 		}
-		out = append(out, a)
+		out[id] = h
 	}
 	return out, rows.Err()
 }

@@ -13,7 +13,13 @@ import (
 
 type sharedIPs map[int64]bool
 
-func (s sharedIPs) SharesIP(_ context.Context, memberID int64) (bool, error) { return s[memberID], nil }
+func (s sharedIPs) SharingIP(_ context.Context, memberIDs []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	for _, id := range memberIDs {
+		out[id] = s[id]
+	}
+	return out, nil
+}
 
 // The flags a cashier sees on each withdrawal, each turned on and off by
 // what it watches.
@@ -181,5 +187,57 @@ func TestQueueTotalCapped(t *testing.T) {
 				}
 			}
 		}
+	})
+}
+
+// TestRiskFlagsKeptAtDecision: a decision keeps the flags the operator saw,
+// turnover included, and the order shows those whatever changes later; an
+// order decided before flags were kept (risks NULL) has them worked out
+// when read, as a waiting order's but for the turnover.
+func TestRiskFlagsKeptAtDecision(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		ctx := context.Background()
+		cashier := s.opsLogin("cashier01")
+		flags := func(wid int64) []string {
+			t.Helper()
+			r := s.do("GET", pathOf("/ops/v1/cashier/withdrawals/{id}", wid), cashier, nil, nil).ok(t)
+			out := []string{}
+			for _, f := range r.value["risks"].([]any) {
+				out = append(out, f.(string))
+			}
+			return out
+		}
+		want := func(wid int64, flags0 ...string) {
+			t.Helper()
+			if got := flags(wid); !slices.Equal(got, append([]string{}, flags0...)) {
+				t.Fatalf("order %d: risks %v, want %v", wid, got, flags0)
+			}
+		}
+		p := s.newPlayer(1_000_000)
+		wid := idOf(s.withdraw(p, "100").ok(t))
+		s.credit(p.id, 50_000, ledger.KindDeposit) // the requirement grows while it waits
+		saw := []string{RiskTurnoverNotMet, RiskNewPayoutAccount, RiskFirstWithdrawal}
+		want(wid, saw...)
+		s.do("POST", pathOf("/ops/v1/cashier/withdrawals/{id}/approve", wid), cashier, nil, nil).ok(t)
+		want(wid, saw...)
+
+		// What the flags watch changes: the decided order keeps what was seen.
+		s.clk.Advance(25 * time.Hour)
+		if _, err := d.ExecContext(ctx, d.Rebind(`UPDATE account_member SET payee_name = ? WHERE id = ?`), "Maria Santos", p.id); err != nil {
+			t.Fatal(err)
+		}
+		s.svc.UseLinked(sharedIPs{p.id: true})
+		want(wid, saw...)
+		list := s.do("GET", "/ops/v1/cashier/withdrawals", cashier, nil, nil).ok(t).value["list"].([]any)
+		if len(list) != 1 || len(list[0].(map[string]any)["risks"].([]any)) != len(saw) {
+			t.Fatalf("list %v", list)
+		}
+
+		// Decided before the flags were kept: worked out when read, no turnover.
+		if _, err := d.ExecContext(ctx, d.Rebind(`UPDATE withdraw_order SET risks = NULL WHERE id = ?`), wid); err != nil {
+			t.Fatal(err)
+		}
+		want(wid, RiskPayeeMismatch, RiskSharedIP, RiskNewPayoutAccount, RiskFirstWithdrawal)
 	})
 }

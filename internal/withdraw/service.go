@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -112,6 +113,9 @@ func NewService(d Deps, cfg Config) *Service {
 	if cfg.StuckAfter <= 0 {
 		cfg.StuckAfter = DefaultConfig.StuckAfter
 	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
 	return &Service{store: d.Store, members: d.Members, ledger: d.Ledger, wallet: d.Wallet, brand: d.Brand,
 		payouts: d.Payouts, figures: d.Figures, notifier: d.Notifier, auditor: d.Auditor, clock: d.Clock, cfg: cfg, logger: d.Logger,
 		hasher: account.SharedHasher(), gates: account.NewGates(cfg.PasswordTries)}
@@ -147,17 +151,36 @@ func (s *Service) dayStart(t time.Time) time.Time {
 
 // turnover computes the requirement since the member's last paid-out order.
 func (s *Service) turnover(ctx context.Context, memberID int64, currency string, multiple int64) (Turnover, error) {
-	since, err := s.store.LastPaidAt(ctx, memberID)
-	if err != nil {
-		return Turnover{}, err
+	all, err := s.turnovers(ctx, []int64{memberID}, currency, multiple)
+	return all[memberID], err
+}
+
+var errNoFigures = errors.New("withdraw: no daily figures to work out the turnover from")
+
+// turnovers is turnover of several members (a page of orders) at once.
+func (s *Service) turnovers(ctx context.Context, memberIDs []int64, currency string, multiple int64) (map[int64]Turnover, error) {
+	if s.figures == nil {
+		return nil, errNoFigures
 	}
-	sums, err := s.figures.TurnoverSums(ctx, memberID, currency, time.UnixMilli(since))
+	since, err := s.store.LastPaidAt(ctx, memberIDs)
 	if err != nil {
-		return Turnover{}, err
+		return nil, err
 	}
-	t := Turnover{Required: multiple * (sums.Deposits + sums.Bonus), Done: sums.ValidBets}
-	t.Remaining = max(t.Required-t.Done, 0)
-	return t, nil
+	from := make(map[int64]time.Time, len(memberIDs))
+	for _, id := range memberIDs {
+		from[id] = time.UnixMilli(since[id])
+	}
+	sums, err := s.figures.TurnoverSums(ctx, currency, from)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]Turnover, len(memberIDs))
+	for _, id := range memberIDs {
+		t := Turnover{Required: multiple * (sums[id].Deposits + sums[id].Bonus), Done: sums[id].ValidBets}
+		t.Remaining = max(t.Required-t.Done, 0)
+		out[id] = t
+	}
+	return out, nil
 }
 
 // mainAccount finds the member's main account in the currency; a member

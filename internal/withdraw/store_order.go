@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -38,23 +39,33 @@ type order struct {
 	PaidAt         int64
 	ConfirmedAt    int64
 	HasProof       bool
+	// Risks are the flags kept at the decision; Decided false: none kept.
+	Risks   []string
+	Decided bool
 }
 
 const orderCols = `o.id, o.order_no, o.member_id, o.idempotency_key, o.request_hash, o.status, o.hold_state, o.amount,
 	o.currency, o.decimals, o.received_amount, o.account_id, o.account_type, o.bank_code, o.account_name, o.account_number,
 	o.reject_reason, o.provider, o.provider_ref, o.reviewed_by, o.created_at, o.updated_at, o.reviewed_at, o.paid_at,
-	o.confirmed_at, CASE WHEN p.order_id IS NULL THEN 0 ELSE 1 END`
+	o.confirmed_at, CASE WHEN p.order_id IS NULL THEN 0 ELSE 1 END, o.risks`
 
 const orderFrom = ` FROM withdraw_order o LEFT JOIN withdraw_proof p ON p.order_id = o.id`
 
 func scanOrder(row interface{ Scan(...any) error }) (order, error) {
 	var o order
 	var proof int
+	var risks sql.NullString
 	err := row.Scan(&o.ID, &o.OrderNo, &o.MemberID, &o.Key, &o.RequestHash, &o.Status, &o.HoldState, &o.Amount,
 		&o.Currency, &o.Decimals, &o.ReceivedAmount, &o.AccountID, &o.AccountType, &o.BankCode, &o.AccountName,
 		&o.AccountNumber, &o.RejectReason, &o.Provider, &o.ProviderRef, &o.ReviewedBy, &o.CreatedAt, &o.UpdatedAt,
-		&o.ReviewedAt, &o.PaidAt, &o.ConfirmedAt, &proof)
+		&o.ReviewedAt, &o.PaidAt, &o.ConfirmedAt, &proof, &risks)
 	o.HasProof = proof != 0
+	if risks.Valid {
+		o.Decided, o.Risks = true, []string{}
+		if risks.String != "" {
+			o.Risks = strings.Split(risks.String, ",")
+		}
+	}
 	return o, err
 }
 
@@ -213,6 +224,9 @@ type change struct {
 	ReceivedAmount int64
 	Provider       string
 	ProviderRef    string
+	// Risks are the flags the operator saw, kept with a decision (nil:
+	// none kept).
+	Risks []string
 }
 
 // Transition moves an order from one of the states in from to to, writing
@@ -246,6 +260,7 @@ func transition(ctx context.Context, tx *db.Tx, id int64, from []string, to stri
 	add("received_amount", c.ReceivedAmount, c.ReceivedAmount != 0)
 	add("provider", c.Provider, c.Provider != "")
 	add("provider_ref", c.ProviderRef, c.ProviderRef != "")
+	add("risks", strings.Join(c.Risks, ","), c.Risks != nil)
 	args = append(args, id)
 	for _, f := range from {
 		args = append(args, f)
@@ -374,17 +389,32 @@ func (s *Store) Counts(ctx context.Context, memberID int64, dayStart time.Time) 
 	return today, pendingN, nil
 }
 
-// LastPaidAt is when the member's latest paid-out order was paid (0: never).
-func (s *Store) LastPaidAt(ctx context.Context, memberID int64) (int64, error) {
-	args := []any{memberID}
+// LastPaidAt is when each member's latest paid-out order was paid (absent:
+// never).
+func (s *Store) LastPaidAt(ctx context.Context, memberIDs []int64) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	if len(memberIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, 0, len(memberIDs)+len(paidOut))
+	for _, id := range memberIDs {
+		args = append(args, id)
+	}
 	for _, st := range paidOut {
 		args = append(args, st)
 	}
-	var at int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COALESCE(MAX(paid_at), 0) FROM withdraw_order
-		WHERE member_id = ? AND status IN (?`+strings.Repeat(", ?", len(paidOut)-1)+`)`), args...).Scan(&at)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT member_id, MAX(paid_at) FROM withdraw_order
+		WHERE member_id IN (`+placeholders(len(memberIDs))+`) AND status IN (`+placeholders(len(paidOut))+`) GROUP BY member_id`), args...)
 	if err != nil {
-		return 0, apperr.Internal(err, "select last payout")
+		return nil, apperr.Internal(err, "select last payout")
 	}
-	return at, nil
+	defer rows.Close()
+	for rows.Next() {
+		var id, at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, apperr.Internal(err, "select last payout")
+		}
+		out[id] = at
+	}
+	return out, rows.Err()
 }

@@ -271,6 +271,7 @@ type ListFilter struct {
 // Members is what this domain needs from accounts (account.Store).
 type Members interface {
 	MemberByID(ctx context.Context, id int64) (account.Member, error)
+	MembersByID(ctx context.Context, ids []int64) (map[int64]account.Member, error)
 	MemberByAccount(ctx context.Context, username string) (account.Member, error)
 	SetPayeeNameIfEmpty(ctx context.Context, memberID int64, name string, at time.Time) (bool, error)
 }
@@ -286,7 +287,8 @@ type Accounts interface {
 // what the turnover requires (credited deposits and bonus) and of what
 // meets it (valid bets: docs/valid-bet.md).
 type Figures interface {
-	TurnoverSums(ctx context.Context, memberID int64, currency string, since time.Time) (TurnoverSums, error)
+	// TurnoverSums is each member's sums in currency since their time.
+	TurnoverSums(ctx context.Context, currency string, since map[int64]time.Time) (map[int64]TurnoverSums, error)
 }
 
 // TurnoverSums are a member's sums for the turnover rule (minor units).
