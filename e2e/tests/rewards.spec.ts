@@ -158,7 +158,7 @@ test('withdrawing with an active bonus asks first, then cancels the bonus', asyn
   await form.getByLabel('Withdrawal amount', { exact: true }).fill('100');
   await form.getByTestId('withdraw-password').fill('123456');
   await page.getByTestId('withdraw-submit').click();
-  const dialog = page.getByRole('dialog', { name: 'Withdrawing cancels your bonus' });
+  const dialog = page.getByRole('alertdialog', { name: 'Withdrawing cancels your bonus' });
   await expect(dialog).toBeVisible(LOAD);
   await expect(dialog).toContainText('300.00');
   await shot(page, { path: `${SHOTS}/withdraw-bonus-confirm.png` });
@@ -166,7 +166,7 @@ test('withdrawing with an active bonus asks first, then cancels the bonus', asyn
   await expect(dialog).toBeHidden();
   expect((await call(ctx, 'GET', '/wps/bonus', p.token)).value.active?.status).toBe('ACTIVE');
   await page.getByTestId('withdraw-submit').click();
-  await page.getByRole('dialog', { name: 'Withdrawing cancels your bonus' }).getByRole('button', { name: 'Withdraw and cancel the bonus' }).click();
+  await page.getByRole('alertdialog', { name: 'Withdrawing cancels your bonus' }).getByRole('button', { name: 'Withdraw and cancel the bonus' }).click();
   await expect(page.getByTestId('withdraw-held')).toBeVisible(LOAD);
   await page.goto(server.url + '/member/bonusDetails');
   await expect(page.getByText('No active bonus')).toBeVisible(LOAD);
