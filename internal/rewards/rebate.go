@@ -117,9 +117,13 @@ func (s *Service) IssueRebates(ctx context.Context, figs RebateFigures, day stri
 	return written, nil
 }
 
-// issueMany stores rewards in one transaction, rebateBatch a statement;
+// issueMany stores rewards that share everything but key, member and
+// amount (a day's rebates) in one transaction, rebateBatch a statement;
 // keys issued before add nothing. It tells how many rows it wrote.
 func (s *Service) issueMany(ctx context.Context, rs []Issue, now time.Time) (int, error) {
+	if s.db.Dialect == db.Postgres {
+		return s.issueManyPG(ctx, rs, now)
+	}
 	var n int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		n = 0
@@ -148,6 +152,32 @@ func (s *Service) issueMany(ctx context.Context, rs []Issue, now time.Time) (int
 			n += k
 		}
 		return nil
+	})
+	return int(n), err
+}
+
+// issueManyPG is issueMany on PostgreSQL: one statement of a fixed text
+// over arrays (planned once per connection, whatever the rows), the
+// rewards' shared fields as scalars: the rebate's rewards differ only in
+// key, member and amount.
+func (s *Service) issueManyPG(ctx context.Context, rs []Issue, now time.Time) (int, error) {
+	keys, members, amounts := make([]string, len(rs)), make([]int64, len(rs)), make([]int64, len(rs))
+	for i, r := range rs {
+		keys[i], members[i], amounts[i] = r.Key, r.MemberID, r.Amount
+	}
+	f := rs[0]
+	var n int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO reward (reward_key, member_id, currency, source, title_en, title_ty, amount, kind, wager_multiple, wager_required,
+		max_bet, max_convert, valid_days, weights, status, issued_at, expires_at)
+		SELECT v.k, v.m, $4, $5, $6, $7, v.a, $8, 0, 0, 0, 0, 0, '{}', 'ISSUED', $9, $10
+		FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(k, m, a)
+		ON CONFLICT (reward_key) DO NOTHING`, keys, members, amounts, f.Currency, f.Source, f.TitleEN, f.TitleTY, f.Kind, now.UnixMilli(), f.ClaimBy.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
 	})
 	return int(n), err
 }
