@@ -211,7 +211,7 @@ export default defineConfig(({ command }) => ({
     // A test's own time limit (5 s by default) under CI is 30 s: on the
     // shared 2-core machine, under a load average of 15-25, jsdom tests that
     // take well under a second alone took 9-18 s and timed out twice in a row
-    // (bench/README.md, "CI time"). The waitFor timeouts inside stay as set.
+    // (bench/README.md, "CI time"). findBy and waitFor: src/test/setup.ts.
     testTimeout: process.env.CI ? 30_000 : 5_000,
     reporters: ['default', './src/test/retriedReporter.ts'],
   },
