@@ -209,9 +209,9 @@ export default defineConfig(({ command }) => ({
     // needed its retry.
     retry: process.env.CI ? 1 : 0,
     // A test's own time limit (5 s by default) under CI is 30 s: on the
-    // shared 2-core machine, under a load average of 15-25, jsdom tests that
-    // take well under a second alone took 9-18 s and timed out twice in a row
-    // (bench/README.md, "CI time"). findBy and waitFor: src/test/setup.ts.
+    // shared 2-core machine, under a load average of 15-25, five jsdom tests
+    // ran past 5 s on both tries (bench/README.md, "CI time"). findBy and
+    // waitFor: src/test/setup.ts.
     testTimeout: process.env.CI ? 30_000 : 5_000,
     reporters: ['default', './src/test/retriedReporter.ts'],
   },
