@@ -36,5 +36,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     retry: process.env.CI ? 1 : 0,
+    // As the storefront's (apps/player/vite.config.ts): 30 s a test under CI.
+    testTimeout: process.env.CI ? 30_000 : 5_000,
   },
 }));
