@@ -243,8 +243,20 @@ func TestCommissionCatchUpAcrossInstances(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, err := jobs.NewRunner(jobs.NewStore(s.m.DB), reg, then, nil, jobs.DefaultConfig).Tick(ctx); err != nil || n != 1 {
-			t.Fatalf("tick on the 4th day: %d %v", n, err)
+		// The running server's own runner may hold the job's claim for a
+		// moment (its real clock's day): tick again until the period ran.
+		ran := 0
+		for try := 0; ran == 0 && try < 50; try++ {
+			n, err := jobs.NewRunner(jobs.NewStore(s.m.DB), reg, then, nil, jobs.DefaultConfig).Tick(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ran = n; ran == 0 {
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		if ran != 1 {
+			t.Fatalf("tick on the 4th day ran %d periods", ran)
 		}
 		// the downtime: this server stops; two instances start on the database
 		store, err := db.Open(ctx, s.url)
