@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
@@ -42,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1412,6 +1412,39 @@ if want agents; then
     agents_run postgres "$LEDGER_PG_URL" || true
   else
     ROWS+=("| agents, PostgreSQL | p95 < $AGENTS_P95_MS ms; settlement < $AGENTS_SETTLE_S s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1j. the daily rebate (issue 32's target)
+# `palaro bench rebate` writes one day's daily figures for REBATE_MEMBERS
+# generated members into a fresh database (bench data, summed by the
+# database), then times the daily rebate of that day: every member's valid
+# bets per category times the brand's rates, issued as rewards.
+REBATE_MEMBERS=${BENCH_REBATE_MEMBERS:-1000000}
+REBATE_S=60
+rebate_run() { # db-label url
+  local label=$1 url=$2 out=$RES/rebate-$1.txt
+  log "daily rebate, $label: $REBATE_MEMBERS members' figures, then the rebate (palaro bench rebate)"
+  if ! PALARO_DATABASE_URL=$url timeout 3600 "$PALARO" bench rebate --members "$REBATE_MEMBERS" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tool_error "palaro bench rebate failed on $label (see $out)"
+    ROWS+=("| daily rebate, $label | < $REBATE_S s | measurement error | ERROR |")
+    return 0
+  fi
+  local wall cpu n pass busy
+  busy=$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**')
+  read -r wall cpu n pass < <(node -e "const r=JSON.parse(require('fs').readFileSync('$out','utf8').trim().split('\n').pop()); console.log(r.wallS.toFixed(1), r.cpuS.toFixed(1), r.issued, r.pass?1:0)")
+  ROWS+=("| daily rebate of $REBATE_MEMBERS members, $label (palaro bench rebate) | < $REBATE_S s | **$wall s** wall, $cpu s CPU of palaro, $n rewards$busy | $( [ "$pass" = 1 ] && echo PASS || echo FAIL ) |")
+}
+if want rebate; then
+  mkdir -p "$WORK/rebate-db"
+  rebate_run sqlite "sqlite://$WORK/rebate-db/palaro.db" || true
+  rm -rf "$WORK/rebate-db"
+  ledger_pg_db rebate
+  if [ -n "$LEDGER_PG_URL" ]; then
+    rebate_run postgres "$LEDGER_PG_URL" || true
+  else
+    ROWS+=("| daily rebate, PostgreSQL | < $REBATE_S s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
 fi
