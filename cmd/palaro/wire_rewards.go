@@ -25,7 +25,7 @@ func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *acti
 	wallets *wallet.Service, gw *gamewallet.Service) *rewards.Service {
 	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
 	rewards.NewHandler(svc, gw, accounts).Routes(mux)
-	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer())
+	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)
 	return svc

@@ -924,3 +924,48 @@ func (s *Store) stake(ctx context.Context, vendor, roundID string) (bonusStake, 
 	}
 	return b, nil
 }
+
+// BonusExclusions is the stream consumer "bonus.exclusions": a member's
+// self-exclusion (fact rg.changed, Ref EXCLUSION) forfeits the member's
+// active grant; the sweep, woken at once, moves its money out.
+type BonusExclusions struct{ s *Service }
+
+// ExclusionConsumer is the service's self-exclusion consumer.
+func (s *Service) ExclusionConsumer() *BonusExclusions { return &BonusExclusions{s} }
+
+// Name implements activity.Consumer.
+func (*BonusExclusions) Name() string { return "bonus.exclusions" }
+
+// Wants implements activity.Selective.
+func (*BonusExclusions) Wants() activity.Filter {
+	return activity.Filter{Kinds: []activity.Kind{activity.LimitChanged}}
+}
+
+// Reset implements activity.Consumer: a forfeit is not undone.
+func (*BonusExclusions) Reset(context.Context, *db.Tx) error { return nil }
+
+// exclusionChange is responsible gaming's Ref of a self-exclusion.
+const exclusionChange = "EXCLUSION"
+
+// Apply implements activity.Consumer.
+func (c *BonusExclusions) Apply(ctx context.Context, tx *db.Tx, events []activity.Event) error {
+	moved := false
+	for _, e := range events {
+		if e.Ref != exclusionChange || e.MemberID <= 0 {
+			continue
+		}
+		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE bonus_grant SET status = 'FORFEITING', reason = ? WHERE member_id = ? AND status = 'ACTIVE'`),
+			ReasonSelfExclusion, e.MemberID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			moved = true
+			c.s.bonus.drop(e.MemberID)
+		}
+	}
+	if moved {
+		c.s.kickBonuses()
+	}
+	return nil
+}

@@ -199,6 +199,30 @@ func TestBonusForfeit(t *testing.T) {
 		if okN != 1 || activeN != 1 || s.bonusBalance(member) != 10_00 {
 			t.Fatalf("concurrent grants: %d ok, %d refused, bonus %d", okN, activeN, s.bonusBalance(member))
 		}
+		// A self-exclusion forfeits (the consumer marks it, the sweep moves the money).
+		excl := s.svc.ExclusionConsumer()
+		if err := s.d.InTx(ctx, func(tx *db.Tx) error {
+			return excl.Apply(ctx, tx, []activity.Event{{Fact: activity.Fact{Kind: activity.LimitChanged, MemberID: member, Ref: "TIMEOUT"}}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, live, _ := s.svc.Bonus(ctx, member); !live {
+			t.Fatal("a time-out forfeited the bonus")
+		}
+		const other = 53
+		s.player(other, 0)
+		s.grant(other, 30_00, 30_00, 0)
+		if err := s.d.InTx(ctx, func(tx *db.Tx) error {
+			return excl.Apply(ctx, tx, []activity.Event{{Fact: activity.Fact{Kind: activity.LimitChanged, MemberID: other, Ref: "EXCLUSION"}}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 1 {
+			t.Fatalf("exclusion sweep %d %v", n, err)
+		}
+		if h, _ := s.svc.BonusHistory(ctx, other, 10); len(h) != 1 || h[0].Status != GrantForfeited || h[0].Reason != ReasonSelfExclusion || h[0].Forfeited != 30_00 {
+			t.Fatalf("excluded %+v", h)
+		}
 		// Expiry forfeits.
 		s.clk.Advance(2 * time.Hour)
 		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 1 {
