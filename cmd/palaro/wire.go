@@ -149,7 +149,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	wallets.UseBonuses(gameWallet) // the balance answer carries the bonus balance                                                      // a withdrawal forfeits a live bonus, once confirmed
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
-	m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet)
+	m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
