@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -20,11 +21,14 @@ import (
 // registers the stream consumers that feed them (the welcome promotion on
 // deposits, the bonus wagering on rounds) and runs their sweeps: rewards
 // expire, bonus grants convert or expire, and what a crash left half done
-// is finished.
+// is finished. The console's routes (/ops/v1/players/{id}/rewards,
+// /ops/v1/rewards/costs) read the game wallet's grants through the same
+// service and audit through the operators' log.
 func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *activity.Service, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, gw *gamewallet.Service) *rewards.Service {
+	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service) *rewards.Service {
 	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
 	rewards.NewHandler(svc, gw, accounts).Routes(mux)
+	rewards.NewOpsHandler(rewards.NewOps(svc, gw, accounts, operators), operators).Routes(mux)
 	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)

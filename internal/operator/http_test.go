@@ -113,15 +113,16 @@ func TestRolePermissions(t *testing.T) {
 	want := map[Role][]Permission{
 		RoleAdmin: Permissions,
 		RoleFinance: {PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead, PermPlayersRead,
-			PermBrandRead, PermGamesRead, PermReportsRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove},
-		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead},
+			PermBrandRead, PermGamesRead, PermReportsRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove,
+			PermRewardsRead, PermRewardsWrite},
+		RoleCashier: {PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead, PermRewardsRead},
 		RoleContent: {PermBrandRead, PermContentWrite},
 		RoleSupport: {PermCashierRead, PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermFeedbackRead, PermFeedbackReply,
-			PermAgentsRead, PermAgentsWrite},
+			PermAgentsRead, PermAgentsWrite, PermRewardsRead},
 		RoleViewer: {PermCashierRead, PermAuditRead, PermRGRead, PermPlayersRead, PermBrandRead, PermGamesRead, PermReportsRead, PermFeedbackRead,
-			PermAgentsRead, PermCommissionRead},
+			PermAgentsRead, PermCommissionRead, PermRewardsRead},
 	}
-	if len(Roles) != 6 || len(Permissions) != 23 { // the contract's 15, games.read, feedback.read, feedback.reply, agents.read and .write, commission.read, .write and .approve
+	if len(Roles) != 6 || len(Permissions) != 25 { // the contract's 15, games.read, feedback.read, feedback.reply, agents.read and .write, commission.read, .write and .approve, rewards.read and .write
 		t.Fatalf("%d roles, %d permissions", len(Roles), len(Permissions))
 	}
 	for _, r := range Roles {

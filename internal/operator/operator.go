@@ -65,26 +65,30 @@ const (
 	PermCommissionRead    Permission = "commission.read"
 	PermCommissionWrite   Permission = "commission.write"   // offer and end platform contracts to top agents
 	PermCommissionApprove Permission = "commission.approve" // approve or reject platform-paid bills
+	// A player's rewards and bonus, and the bonus cost report (internal/rewards).
+	PermRewardsRead  Permission = "rewards.read"
+	PermRewardsWrite Permission = "rewards.write" // issue a reward to a player, forfeit a player's bonus
 )
 
 // Permissions lists every permission (tests walk it).
 var Permissions = []Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermOperators, PermAuditRead,
 	PermRGRead, PermRGWrite, PermPlayersRead, PermPlayersWrite, PermBrandRead, PermBrandWrite, PermContentWrite, PermGamesRead,
 	PermGamesWrite, PermReportsRead, PermFeedbackRead, PermFeedbackReply, PermAgentsRead, PermAgentsWrite, PermCommissionRead, PermCommissionWrite,
-	PermCommissionApprove}
+	PermCommissionApprove, PermRewardsRead, PermRewardsWrite}
 
 // rolePerms is the one table of who may do what (docs/operator-api.md,
 // "Roles"). ADMIN holds everything.
 var rolePerms = map[Role]map[Permission]bool{
 	RoleAdmin: all(Permissions),
 	RoleFinance: all([]Permission{PermCashierRead, PermCashierDecide, PermAdjust, PermAdjustApprove, PermAuditRead, PermRGRead,
-		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove}),
-	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead}),
+		PermPlayersRead, PermReportsRead, PermBrandRead, PermGamesRead, PermAgentsRead, PermCommissionRead, PermCommissionWrite, PermCommissionApprove,
+		PermRewardsRead, PermRewardsWrite}),
+	RoleCashier: all([]Permission{PermCashierRead, PermCashierDecide, PermRGRead, PermRGWrite, PermPlayersRead, PermRewardsRead}),
 	RoleContent: all([]Permission{PermContentWrite, PermBrandRead}),
 	RoleSupport: all([]Permission{PermPlayersRead, PermPlayersWrite, PermRGRead, PermRGWrite, PermCashierRead, PermFeedbackRead, PermFeedbackReply,
-		PermAgentsRead, PermAgentsWrite}),
+		PermAgentsRead, PermAgentsWrite, PermRewardsRead}),
 	RoleViewer: all([]Permission{PermCashierRead, PermRGRead, PermPlayersRead, PermReportsRead, PermBrandRead, PermAuditRead, PermGamesRead, PermFeedbackRead,
-		PermAgentsRead, PermCommissionRead}),
+		PermAgentsRead, PermCommissionRead, PermRewardsRead}),
 }
 
 func all(ps []Permission) map[Permission]bool {

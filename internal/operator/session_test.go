@@ -26,7 +26,7 @@ func TestLogin(t *testing.T) {
 			me := s.do("GET", "/ops/v1/me", r.value["token"].(string), nil, nil)
 			mo, _ := me.value["operator"].(map[string]any)
 			perms, _ := mo["permissions"].([]any)
-			if me.status != 200 || mo["role"] != "CASHIER" || fmt.Sprint(perms) != "[cashier.read cashier.decide rg.read rg.write players.read]" ||
+			if me.status != 200 || mo["role"] != "CASHIER" || fmt.Sprint(perms) != "[cashier.read cashier.decide rg.read rg.write players.read rewards.read]" ||
 				mo["totpEnrolled"] != false {
 				t.Fatalf("me: %d %+v", me.status, me.value)
 			}

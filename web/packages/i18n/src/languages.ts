@@ -76,6 +76,7 @@ export const CONSOLE_NAMESPACES = [
   'console-feedback',
   'console-agents',
   'console-affiliates',
+  'console-rewards',
   'console-operators',
 ] as const;
 /**

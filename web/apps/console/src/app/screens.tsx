@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, BarChart3, Gamepad2, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
+import { Banknote, BarChart3, Gamepad2, Gift, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Stamp, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -71,6 +71,15 @@ export const SCREENS: readonly Screen[] = [
     serves: ['reports.read'],
     allowed: (p) => p.includes('reports.read'),
     load: () => import('./routes/reports'),
+  },
+  {
+    path: paths.rewards,
+    ns: 'console-rewards',
+    label: 'nav',
+    icon: Gift,
+    serves: ['rewards.read', 'rewards.write'],
+    allowed: (p) => p.includes('rewards.read'),
+    load: () => import('./routes/rewards'),
   },
   {
     path: paths.brand,

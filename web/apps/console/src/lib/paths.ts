@@ -19,6 +19,7 @@ export const paths = {
   agentContracts: '/agents/contracts',
   agentBills: '/agents/bills',
   affiliates: '/affiliates',
+  rewards: '/rewards',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'commission.read',
   'commission.write',
   'commission.approve',
+  'rewards.read',
+  'rewards.write',
   'operators.manage',
   'audit.read',
 ] as const;

@@ -15,9 +15,12 @@ import { AuditTab, CashierTab, NotesTab, RoundsTab, TransactionsTab } from './Ta
 import { RgTab } from './RgTab';
 import s from './Players.module.css';
 
-export type PlayerPageProps = { id: number; permissions: readonly string[]; playerPath: (id: number) => string; searchPath: string };
+/** A tab another feature supplies (the route composes them: features do not import each other). */
+export type ExtraTab = { key: string; label: string; render: () => React.ReactNode };
 
-export function PlayerPage({ id, permissions, playerPath, searchPath }: PlayerPageProps) {
+export type PlayerPageProps = { id: number; permissions: readonly string[]; playerPath: (id: number) => string; searchPath: string; extraTabs?: readonly ExtraTab[] };
+
+export function PlayerPage({ id, permissions, playerPath, searchPath, extraTabs = [] }: PlayerPageProps) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const q = useQuery(detailQuery(id));
@@ -81,7 +84,7 @@ export function PlayerPage({ id, permissions, playerPath, searchPath }: PlayerPa
         <Logins id={id} />
         <Linked id={id} playerPath={playerPath} />
       </div>
-      <PlayerTabs d={d} permissions={permissions} />
+      <PlayerTabs d={d} permissions={permissions} extraTabs={extraTabs} />
     </>
   );
 }
@@ -170,12 +173,16 @@ function Linked({ id, playerPath }: { id: number; playerPath: (id: number) => st
 
 const TAB_KEYS = ['transactions', 'rounds', 'deposits', 'withdrawals', 'rg', 'notes', 'audit'] as const;
 
-function PlayerTabs({ d, permissions }: { d: Detail; permissions: readonly string[] }) {
+function PlayerTabs({ d, permissions, extraTabs }: { d: Detail; permissions: readonly string[]; extraTabs: readonly ExtraTab[] }) {
   const { t } = useTranslation(NS);
   const [sp, setSp] = useSearchParams();
   const canAudit = permissions.includes('audit.read') || permissions.includes('operators.manage');
   const canRg = permissions.includes('rg.read');
-  const tabs = TAB_KEYS.filter((k) => (k !== 'audit' || canAudit) && (k !== 'rg' || canRg)).map((k) => ({ key: k, label: t(`tabs.${k}`) }));
+  const own = TAB_KEYS.filter((k) => (k !== 'audit' || canAudit) && (k !== 'rg' || canRg)).map((k) => ({ key: k as string, label: t(`tabs.${k}`) }));
+  // Other features' tabs go before the audit tab, which stays last.
+  const at = own.findIndex((x) => x.key === 'audit');
+  const extra = extraTabs.map((x) => ({ key: x.key, label: x.label }));
+  const tabs = at < 0 ? [...own, ...extra] : [...own.slice(0, at), ...extra, ...own.slice(at)];
   const wanted = sp.get('tab') ?? 'transactions';
   const tab = tabs.some((x) => x.key === wanted) ? wanted : 'transactions';
   const id = d.player.id;
@@ -203,6 +210,7 @@ function PlayerTabs({ d, permissions }: { d: Detail; permissions: readonly strin
       {tab === 'rg' && <RgTab id={id} decimals={d.balances.decimals} canWrite={permissions.includes('rg.write')} />}
       {tab === 'notes' && <NotesTab id={id} canWrite={permissions.includes('players.write')} />}
       {tab === 'audit' && <AuditTab id={id} />}
+      {extraTabs.find((x) => x.key === tab)?.render()}
     </Tabs>
   );
 }
