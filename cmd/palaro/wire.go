@@ -145,8 +145,9 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 
 	// --- withdrawals: payment password, payout accounts, review, payout, receipts; turnover from the rounds' valid bets ---
 	withdrawals := m.wireWithdrawals(ctx, mux, brands, accounts, wallets, operators, cash, figs, hasher) // wire_withdraw.go
-	withdrawals.UseBonus(withdrawBonus{gameWallet})                                                      // a withdrawal forfeits a live bonus, once confirmed
-	wallets.UseBonuses(gameWallet)                                                                       // the balance answer carries the bonus balance
+	// A withdrawal forfeits a live bonus, once confirmed; the balance answer carries the bonus balance.
+	withdrawals.UseBonus(withdrawBonus{gameWallet})
+	wallets.UseBonuses(gameWallet)
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
 	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators)
