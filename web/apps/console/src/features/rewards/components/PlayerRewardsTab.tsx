@@ -147,15 +147,15 @@ function RewardTable({ d, page, setPage }: { d: PlayerRewards; page: number; set
         </span>
       ),
     },
-    { key: 'source', header: t('col.source'), cell: (r) => t(`source.${r.source}`, { defaultValue: r.source }) },
-    { key: 'kind', header: t('col.kind'), cell: (r) => t(`kind.${r.kind}`) },
-    { key: 'amount', header: t('col.amount'), cell: (r) => <Money minor={r.amount} decimals={d.decimals} />, align: 'end' },
+    { key: 'source', header: t('col.source'), cell: (r) => t(`source.${r.source}`, { defaultValue: r.source }), nowrap: true },
+    { key: 'kind', header: t('col.kind'), cell: (r) => t(`kind.${r.kind}`), nowrap: true },
+    { key: 'amount', header: t('col.amount'), cell: (r) => <Money minor={r.amount} decimals={d.decimals} />, align: 'end', nowrap: true },
     {
       key: 'terms',
       header: t('col.terms'),
       cell: (r) => (r.kind === 'BONUS' ? <span className={s.muted}>{t('terms', { multiple: r.wagerMultiple, days: r.validDays })}</span> : '—'),
     },
-    { key: 'status', header: t('col.status'), cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'status', header: t('col.status'), cell: (r) => <StatusBadge status={r.status} />, nowrap: true },
     { key: 'until', header: t('col.until'), cell: (r) => (r.claimedAt ? formatDateTime(r.claimedAt) : formatDateTime(r.expiresAt)), nowrap: true },
   ];
   return (

@@ -30,9 +30,12 @@ export function RewardsScreen({ canEditTerms }: { canEditTerms: boolean }) {
   );
 }
 
+// The server reads the days in the brand's zone, which may be ahead of the
+// operator's: ranges that end "today" end tomorrow in the operator's zone, so
+// the brand's today stays in them.
 function CostReport() {
   const { t } = useTranslation(NS);
-  const [draft, setDraft] = useState({ from: dayString(29), to: dayString() });
+  const [draft, setDraft] = useState({ from: dayString(29), to: dayString(-1) });
   const [range, setRange] = useState(draft);
   const valid = isRangeValid(draft) && !!draft.from && !!draft.to;
   return (
@@ -55,8 +58,8 @@ function CostReport() {
           labels={{ legend: t('costs.period'), from: t('costs.from'), to: t('costs.to'), invalid: t('v.range') }}
           presets={[
             { label: t('costs.today'), range: { from: dayString(), to: dayString() } },
-            { label: t('costs.last7'), range: { from: dayString(6), to: dayString() } },
-            { label: t('costs.last30'), range: { from: dayString(29), to: dayString() } },
+            { label: t('costs.last7'), range: { from: dayString(6), to: dayString(-1) } },
+            { label: t('costs.last30'), range: { from: dayString(29), to: dayString(-1) } },
           ]}
         />
         <Button type="submit" size="md" disabled={!valid}>
