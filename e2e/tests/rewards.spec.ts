@@ -34,6 +34,9 @@ test.beforeAll(async ({}, info) => {
   // No withdrawal turnover: the bonus's own wagering is what these tests play through.
   doc.cashier = { ...doc.cashier, turnoverMultiple: 0 };
   server.importBrand(doc);
+  // The running server reads the brand again when its copy is 2 s old (brand.RefreshEvery), and no public
+  // endpoint shows these terms to poll for: a deposit credited sooner could still meet the demo's terms.
+  await new Promise((r) => setTimeout(r, 2_500));
   ctx = await api(server.url);
 });
 test.afterAll(async () => {
