@@ -68,6 +68,11 @@ const CLOSED: Open = {
  */
 const otherDialogOpen = (o: Open) => Object.entries(o).some(([k, v]) => k !== 'announcements' && v != null && v !== false);
 
+/** A lazy modal's own Suspense boundary. */
+function Own({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** Keeps a lazy modal mounted after its first opening so it can fade out. */
 function useEverOpened(open: boolean) {
   const ever = useRef(false);
@@ -206,7 +211,13 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
         // src/app/game; a window-mode vendor's window opens here, on the click itself
         // (popup blockers allow nothing later), and is sent to the game or closed there.
         const win = target.launchMode?.toLowerCase() === 'window' && !target.isGame ? window.open('', '_blank') : null;
-        set({ game: { seq: ++gameSeq, target, win } });
+        const game = { seq: ++gameSeq, target, win };
+        setOpen((o) => {
+          // The popup opened in the very frame of the click, before it was painted: it gives way
+          // to the game and comes back once the game closes (the player has not seen it).
+          if (o.announcements) autoShown.current = null;
+          return { ...o, announcements: false, game };
+        });
       },
     };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is listed so the actions follow the router
@@ -269,20 +280,39 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
   return (
     <UiActionsContext.Provider value={actions}>
       {children}
-      <Suspense fallback={null}>
-        {ever.announcements && (
+      {/* A boundary per modal: a modal whose chunk is still loading never suspends one already on screen. */}
+      {ever.announcements && (
+        <Own>
           <AnnouncementsModal open={open.announcements} popups={announcements.data?.popup ?? []} onClose={closeAnnouncements} onNavigate={openPromotion} />
-        )}
-        {ever.notice && (
+        </Own>
+      )}
+      {ever.notice && (
+        <Own>
           <NoticeModal open={open.notice !== null} index={open.notice ?? 0} notices={announcements.data?.player ?? []} onClose={() => set({ notice: null })} />
-        )}
-        {ever.help && <HelpModal open={open.help !== null} section={open.help || undefined} onSectionChange={changeHelpSection} onClose={closeHelp} />}
-        {ever.login && (
+        </Own>
+      )}
+      {ever.help && (
+        <Own>
+          <HelpModal open={open.help !== null} section={open.help || undefined} onSectionChange={changeHelpSection} onClose={closeHelp} />
+        </Own>
+      )}
+      {ever.login && (
+        <Own>
           <LoginModal open={open.login} onClose={() => set({ login: false })} onRegister={actions.openRegister} onForgotPassword={actions.openForgotPassword} />
-        )}
-        {ever.register && <RegisterModal open={open.register} onClose={closeRegister} onLogin={actions.openLogin} />}
-        {ever.forgot && <ForgotPasswordModal open={open.forgot} onClose={() => set({ forgot: false })} onLogin={actions.openLogin} />}
-        {ever.changePassword && (
+        </Own>
+      )}
+      {ever.register && (
+        <Own>
+          <RegisterModal open={open.register} onClose={closeRegister} onLogin={actions.openLogin} />
+        </Own>
+      )}
+      {ever.forgot && (
+        <Own>
+          <ForgotPasswordModal open={open.forgot} onClose={() => set({ forgot: false })} onLogin={actions.openLogin} />
+        </Own>
+      )}
+      {ever.changePassword && (
+        <Own>
           <ChangePasswordModal
             open={open.changePassword !== null}
             forced={open.changePassword?.forced ?? false}
@@ -296,14 +326,30 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
               navigate(onAgentPage && session.isAgent ? paths.agentHome : paths.home);
             }}
           />
-        )}
-        {ever.feedback && <FeedbackModal open={open.feedback} onClose={() => set({ feedback: false })} />}
-        {ever.logout && <LogoutDialog open={open.logout} onClose={() => set({ logout: false })} onConfirm={confirmLogout} />}
-        {ever.trialBlock && <TrialBlockDialog open={open.trialBlock} onClose={() => set({ trialBlock: false })} />}
-        {ever.game && (
+        </Own>
+      )}
+      {ever.feedback && (
+        <Own>
+          <FeedbackModal open={open.feedback} onClose={() => set({ feedback: false })} />
+        </Own>
+      )}
+      {ever.logout && (
+        <Own>
+          <LogoutDialog open={open.logout} onClose={() => set({ logout: false })} onConfirm={confirmLogout} />
+        </Own>
+      )}
+      {ever.trialBlock && (
+        <Own>
+          <TrialBlockDialog open={open.trialBlock} onClose={() => set({ trialBlock: false })} />
+        </Own>
+      )}
+      {ever.game && (
+        <Own>
           <GameLauncher request={open.game} set={set} launch={actions.launch} navigate={navigate} />
-        )}
-        {welcome > 0 && session.loggedIn && (
+        </Own>
+      )}
+      {welcome > 0 && session.loggedIn && (
+        <Own>
           <WelcomeToast
             key={welcome}
             name={session.info?.nickname || session.info?.account || ''}
@@ -311,9 +357,13 @@ export function UiActionsProvider({ children }: { children: ReactNode }) {
             firstTimeLogin={session.firstTimeLogin}
             onDone={closeWelcome}
           />
-        )}
-        {ever.notLoggedIn && <NotLoggedInDialog open={open.notLoggedIn} onClose={() => set({ notLoggedIn: false })} onLogin={actions.openLogin} />}
-      </Suspense>
+        </Own>
+      )}
+      {ever.notLoggedIn && (
+        <Own>
+          <NotLoggedInDialog open={open.notLoggedIn} onClose={() => set({ notLoggedIn: false })} onLogin={actions.openLogin} />
+        </Own>
+      )}
     </UiActionsContext.Provider>
   );
 }
