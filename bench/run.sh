@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
@@ -42,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -991,6 +991,56 @@ if want inhouse; then
     inhouse_run postgres "$LEDGER_PG_URL" "$((INHOUSE_PORT_BASE + 1))" || true
   else
     ROWS+=("| in-house slot spins on postgres | p99 < $INHOUSE_P99_MS ms | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1g. a spin with an active bonus, A/B (issue 32)
+# bench/inhouse -ab-bonus: one server, three sets of 200 members (no bonus;
+# an active bonus and real money; an active bonus and no real money, so every
+# bet takes the split path), the measured run alternating phases between the
+# sets (BENCH_BONUSSPIN_PHASES rounds of three). Target: the server's CPU per
+# spin of each bonus set at most 1.10 times the set without a bonus, on
+# SQLite and PostgreSQL. Ports BENCH_BONUSSPIN_PORT_BASE (19894) and +1.
+BONUSSPIN_RATE=${BENCH_BONUSSPIN_RATE:-500}
+BONUSSPIN_PHASES=${BENCH_BONUSSPIN_PHASES:-4}
+BONUSSPIN_PORT_BASE=${BENCH_BONUSSPIN_PORT_BASE:-19894}
+BONUSSPIN_DURATION=${BENCH_BONUSSPIN_DURATION:-60}
+BONUSSPIN_MAX_RATIO=1.10
+bonusspin_run() { # db-label database-url port
+  local db=$1 url=$2 port=$3 out=$RES/bonusspin-$1.txt bin=$WORK/inhousebench
+  local label="slot spin with an active bonus on $db (server CPU per spin, A/B phases in one run, $BONUSSPIN_RATE spins/s, 3 x 200 members)"
+  log "bonus spins on $db: bench/inhouse -ab-bonus on $HOST:$port ($BONUSSPIN_RATE req/s, ${BONUSSPIN_DURATION}s in $((3 * BONUSSPIN_PHASES)) phases)"
+  [ -x "$bin" ] || (cd "$ROOT" && go build -o "$bin" ./bench/inhouse) || { tool_error "go build ./bench/inhouse failed"; ROWS+=("| $label | x$BONUSSPIN_MAX_RATIO | build failed | ERROR |"); return 1; }
+  wait_quiet
+  if ! timeout $((BONUSSPIN_DURATION + WARMUP + 300)) "$bin" -bin "$PALARO" -db "$url" -addr "$HOST:$port" -rate "$BONUSSPIN_RATE" -ab-bonus -phases "$BONUSSPIN_PHASES" \
+    -duration "${BONUSSPIN_DURATION}s" -warmup "${WARMUP}s" -log "$RES/server-bonusspin-$db.log" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tail -5 "$out" >&2
+    tool_error "bench/inhouse -ab-bonus on $db failed (see $out)"
+    ROWS+=("| $label | x$BONUSSPIN_MAX_RATIO | measurement error | ERROR |")
+    return 1
+  fi
+  grep -v '^{' "$out" | sed 's/^/   /'
+  local plain bmain bonly rmain ronly errs vprob ok machine
+  bonus_json() { node -e "const l=require('fs').readFileSync('$out','utf8').trim().split('\\n').pop(); console.log(JSON.parse(l).bonus['$1'].toFixed(3))"; }
+  plain=$(bonus_json plainCPUms); bmain=$(bonus_json bonusMainCPUms); bonly=$(bonus_json bonusOnlyCPUms)
+  rmain=$(bonus_json bonusMainRatio); ronly=$(bonus_json bonusOnlyRatio)
+  errs=$(ledger_json "$out" errors); vprob=$(ledger_json "$out" verifyProblems); machine=$(machine_use "$out")
+  ok=$(awk -v a="$rmain" -v b="$ronly" -v m="$BONUSSPIN_MAX_RATIO" -v e="$errs" -v vp="$vprob" 'BEGIN{print (a>0 && b>0 && a<=m && b<=m && e==0 && vp==0) ? 1 : 0}')
+  mark "$ok"
+  ROWS+=("| $label | CPU per spin <= x$BONUSSPIN_MAX_RATIO of no bonus | no bonus $plain ms; bonus and real money $bmain ms (**x$rmain**); bonus money only $bonly ms (**x$ronly**); $errs errors; ledger verify: $vprob problems; $machine | $V |")
+}
+if want bonusspin; then
+  for p in $BONUSSPIN_PORT_BASE $((BONUSSPIN_PORT_BASE + 1)); do
+    if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then die "port $HOST:$p is already in use (BENCH_BONUSSPIN_PORT_BASE)"; fi
+  done
+  mkdir -p "$WORK/bonusspin-sqlite"
+  bonusspin_run sqlite "sqlite://$WORK/bonusspin-sqlite/palaro.db" "$BONUSSPIN_PORT_BASE" || true
+  ledger_pg_db bonusspin
+  if [ -n "$LEDGER_PG_URL" ]; then
+    bonusspin_run postgres "$LEDGER_PG_URL" "$((BONUSSPIN_PORT_BASE + 1))" || true
+  else
+    ROWS+=("| slot spin with an active bonus on postgres | x$BONUSSPIN_MAX_RATIO | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
 fi

@@ -13,6 +13,14 @@
 // Afterwards the ledger is verified and every measured round must be
 // COMPLETED.
 //
+// With -ab-bonus (BENCH_ONLY item `bonusspin`) the measured run alternates
+// phases between three sets of -players members each: members without a
+// bonus, members with an active bonus and real money (their bets still come
+// from main, with the bonus checks and the wagering on top), and members with
+// an active bonus and no real money (every bet takes the game wallet's split
+// path and stakes bonus money). The server's CPU time per spin of each phase
+// gives the two ratios to the members without a bonus.
+//
 // The last line of output is one JSON object with the figures (for run.sh).
 package main
 
@@ -21,6 +29,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -35,9 +45,11 @@ import (
 	"github.com/palaro/palaro/bench/benchkit"
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
+	"github.com/palaro/palaro/internal/wallet"
 )
 
 const (
@@ -48,7 +60,8 @@ const (
 )
 
 type config struct {
-	timeline                  bool
+	timeline, abBonus         bool
+	phases                    int
 	bin, dbURL, addr, logFile string
 	players, clients, rate    int
 	duration, warmup          time.Duration
@@ -64,6 +77,17 @@ type result struct {
 	ServerCPUms      float64 `json:"serverCPUmsPerSpin"` // the server's CPU time (user+system) per measured spin
 	MachineBusyPct   float64 `json:"machineBusyPct"`     // the whole machine over the measured run (benchkit.MachineUse)
 	MachineStealPct  float64 `json:"machineStealPct"`
+	// With -ab-bonus: CPU per spin of each set over its phases, and the ratios to the plain set.
+	Bonus *bonusAB `json:"bonus,omitempty"`
+}
+
+type bonusAB struct {
+	PlainCPUms     float64 `json:"plainCPUms"`
+	BonusMainCPUms float64 `json:"bonusMainCPUms"`
+	BonusOnlyCPUms float64 `json:"bonusOnlyCPUms"`
+	MainRatio      float64 `json:"bonusMainRatio"`
+	OnlyRatio      float64 `json:"bonusOnlyRatio"`
+	Phases         int     `json:"phases"`
 }
 
 func main() {
@@ -78,6 +102,8 @@ func main() {
 	flag.DurationVar(&c.duration, "duration", 20*time.Second, "measured run")
 	flag.DurationVar(&c.warmup, "warmup", 5*time.Second, "warm-up at the same rate")
 	flag.BoolVar(&c.timeline, "timeline", false, "print p50/p99 for each second of the measured run (stderr)")
+	flag.BoolVar(&c.abBonus, "ab-bonus", false, "alternate phases: members without a bonus, with a bonus and real money, with a bonus only")
+	flag.IntVar(&c.phases, "phases", 4, "with -ab-bonus: rounds of the three phases in the measured run")
 	profile := benchkit.ProfileFlag()
 	flag.Parse()
 	if c.dbURL == "" {
@@ -107,10 +133,26 @@ func run(c config) error {
 		return err
 	}
 	defer d.Close()
-	tokens, err := loginPlayers(ctx, d, c.players)
+	tokens, err := loginPlayers(ctx, d, c.players, "bench", funds, false)
 	if err != nil {
 		return err
 	}
+	sets := [][]string{tokens}
+	if c.abBonus {
+		withMain, err := loginPlayers(ctx, d, c.players, "benchbm", funds, true)
+		if err != nil {
+			return err
+		}
+		bonusOnly, err := loginPlayers(ctx, d, c.players, "benchbo", 0, true)
+		if err != nil {
+			return err
+		}
+		sets = append(sets, withMain, bonusOnly)
+	}
+	// phase is the set the next spins go to; spins[i] and ticks[i] add up each set's measured phases.
+	var phase atomic.Int32
+	var setSpins [3]atomic.Int64
+	var setTicks [3]int64
 	fmt.Printf("in-house bench: %s, slot spins, %d players, %d req/s, %d clients, %s after %s warm-up\n",
 		benchkit.DBLabel(c.dbURL), c.players, c.rate, c.clients, c.duration, c.warmup)
 
@@ -162,9 +204,11 @@ func run(c config) error {
 	var logged atomic.Int32
 	spin := func(w *worker, due time.Time) {
 		n := seq.Add(1)
-		p := int(n) % len(tokens)
+		set := int(phase.Load())
+		toks := sets[set]
+		p := int(n) % len(toks)
 		key := "b" + runID + "-" + strconv.FormatInt(n, 36)
-		a, err := post(w, "slot/spin", tokens[p], key, `{"amount":`+strconv.FormatInt(minStake+rand.Int64N(maxStake-minStake+1), 10)+`}`)
+		a, err := post(w, "slot/spin", toks[p], key, `{"amount":`+strconv.FormatInt(minStake+rand.Int64N(maxStake-minStake+1), 10)+`}`)
 		done := time.Now()
 		if err != nil {
 			errs.Add(1)
@@ -174,6 +218,7 @@ func run(c config) error {
 			return
 		}
 		if measuring.Load() {
+			setSpins[set].Add(1)
 			mu.Lock()
 			lat = append(lat, done.Sub(due))
 			if c.timeline {
@@ -186,7 +231,7 @@ func run(c config) error {
 			if i == 0 {
 				freeRounds.Add(1)
 			}
-			a, err = post(w, "slot/free", tokens[p], key+"-f"+strconv.Itoa(i), `{"roundId":`+strconv.FormatInt(a.Value.Round.ID, 10)+`}`)
+			a, err = post(w, "slot/free", toks[p], key+"-f"+strconv.Itoa(i), `{"roundId":`+strconv.FormatInt(a.Value.Round.ID, 10)+`}`)
 			if err != nil {
 				errs.Add(1)
 				return
@@ -215,6 +260,9 @@ func run(c config) error {
 	var cpuStart int64
 	var machineStart benchkit.MachineTicks
 	measured := 0
+	nphases := 3 * max(c.phases, 1)
+	phaseLen := c.duration / time.Duration(nphases)
+	cur, phaseTicks := 0, int64(0)
 	for i := 0; ; i++ {
 		due := start.Add(time.Duration(i) * interval)
 		if !due.Before(end) || ctx.Err() != nil {
@@ -229,6 +277,24 @@ func run(c config) error {
 			cpuStart = benchkit.CPUTicks(srv.Process.Pid)
 			machineStart = benchkit.ReadMachineTicks()
 		}
+		if c.abBonus {
+			// In the warm-up the sets take turns spin by spin; then each phase is one set's.
+			next := i % 3
+			if measuring.Load() {
+				next = int(due.Sub(warmEnd)/phaseLen) % 3
+			}
+			if next != cur || (measuring.Load() && phaseTicks == 0) {
+				t := benchkit.CPUTicks(srv.Process.Pid)
+				if measuring.Load() && phaseTicks != 0 {
+					setTicks[cur] += t - phaseTicks
+				}
+				if measuring.Load() {
+					phaseTicks = t
+				}
+				cur = next
+				phase.Store(int32(next))
+			}
+		}
 		if measuring.Load() {
 			measured++
 		}
@@ -238,6 +304,9 @@ func run(c config) error {
 	wg.Wait()
 	elapsed := time.Since(measuredStart)
 	cpuUsed := benchkit.CPUTicks(srv.Process.Pid) - cpuStart
+	if c.abBonus && phaseTicks != 0 {
+		setTicks[cur] += benchkit.CPUTicks(srv.Process.Pid) - phaseTicks
+	}
 	busy, steal := benchkit.MachineUse(machineStart, benchkit.ReadMachineTicks())
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -251,6 +320,21 @@ func run(c config) error {
 	res.MachineBusyPct, res.MachineStealPct = busy, steal
 	if len(lat) > 0 {
 		res.ServerCPUms = float64(cpuUsed) * 10 / float64(len(lat)) // ticks are 10 ms (USER_HZ 100); free spins included
+	}
+	if c.abBonus {
+		per := func(i int) float64 {
+			if n := setSpins[i].Load(); n > 0 {
+				return float64(setTicks[i]) * 10 / float64(n)
+			}
+			return 0
+		}
+		ab := &bonusAB{PlainCPUms: per(0), BonusMainCPUms: per(1), BonusOnlyCPUms: per(2), Phases: nphases}
+		if ab.PlainCPUms > 0 {
+			ab.MainRatio, ab.OnlyRatio = ab.BonusMainCPUms/ab.PlainCPUms, ab.BonusOnlyCPUms/ab.PlainCPUms
+		}
+		res.Bonus = ab
+		fmt.Printf("server CPU per spin: no bonus %.3f ms, bonus and real money %.3f ms (x%.3f), bonus only %.3f ms (x%.3f); %d phases\n",
+			ab.PlainCPUms, ab.BonusMainCPUms, ab.MainRatio, ab.BonusOnlyCPUms, ab.OnlyRatio, nphases)
 	}
 
 	// Every round of the run ended; the ledger balances.
@@ -271,9 +355,11 @@ func run(c config) error {
 	return nil
 }
 
-// loginPlayers creates n members (bench0001 ...) in the server's database,
-// funds their main wallets and logs each in, returning the session tokens.
-func loginPlayers(ctx context.Context, d *db.DB, n int) ([]string, error) {
+// loginPlayers creates n members (<prefix>0001 ...) in the server's database,
+// funds their main wallets with main, grants each a bonus of `funds` when
+// bonus is set (wagering far beyond the run, a maximum bet the stakes stay
+// under) and logs each in, returning the session tokens.
+func loginPlayers(ctx context.Context, d *db.DB, n int, prefix string, main int64, bonus bool) ([]string, error) {
 	brands := brand.NewService(brand.NewStore(d), clock.System{})
 	b, err := brands.Current(ctx)
 	if err != nil {
@@ -294,10 +380,12 @@ func loginPlayers(ctx context.Context, d *db.DB, n int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	gw := gamewallet.NewService(gamewallet.NewStore(d), nil, wallet.NewService(l, brands, nil, logger), l, clock.System{}, logger, gamewallet.Config{})
 	now := time.Now()
 	tokens := make([]string, n)
 	for i := range tokens {
-		name := fmt.Sprintf("bench%04d", i+1)
+		name := fmt.Sprintf("%s%04d", prefix, i+1)
 		m, err := members.MemberByAccount(ctx, name)
 		if err != nil {
 			m = account.Member{Account: name, Nickname: name, Type: account.TypeMember, PasswordHash: hash, PasswordChangedAt: now, CreatedAt: now, RegisterMethod: "SEED"}
@@ -305,13 +393,22 @@ func loginPlayers(ctx context.Context, d *db.DB, n int) ([]string, error) {
 				return nil, fmt.Errorf("create %s: %w", name, err)
 			}
 		}
-		main, err := l.EnsureAccount(ctx, ledger.PlayerMain(m.ID, currency))
+		acct, err := l.EnsureAccount(ctx, ledger.PlayerMain(m.ID, currency))
 		if err != nil {
 			return nil, err
 		}
-		if _, err := l.Post(ctx, ledger.PostingRequest{Key: "bench-inhouse-fund:" + strconv.FormatInt(m.ID, 10), Kind: ledger.KindAdjustment, Lines: []ledger.Line{
-			{AccountID: clearing.ID, Amount: -funds, Currency: currency}, {AccountID: main.ID, Amount: funds, Currency: currency}}}); err != nil {
-			return nil, err
+		if main > 0 {
+			if _, err := l.Post(ctx, ledger.PostingRequest{Key: "bench-inhouse-fund:" + strconv.FormatInt(m.ID, 10), Kind: ledger.KindAdjustment, Lines: []ledger.Line{
+				{AccountID: clearing.ID, Amount: -main, Currency: currency}, {AccountID: acct.ID, Amount: main, Currency: currency}}}); err != nil {
+				return nil, err
+			}
+		}
+		if bonus {
+			if _, err := gw.GrantBonus(ctx, gamewallet.GrantRequest{Key: "bench-inhouse-bonus:" + strconv.FormatInt(m.ID, 10), MemberID: m.ID, Currency: currency,
+				Source: "BENCH", Title: "bench", Amount: funds, WagerRequired: 1e12, MaxBet: 10 * maxStake,
+				Weights: map[string]int64{"RNG": 10_000, "BGS": 10_000}, ValidFor: 24 * time.Hour}); err != nil {
+				return nil, fmt.Errorf("bonus %s: %w", name, err)
+			}
 		}
 		res, err := accounts.Login(ctx, account.LoginRequest{Username: name, Password: password}, account.Client{IP: "127.0.0." + strconv.Itoa(1+i%250), UserAgent: "bench-inhouse"})
 		if err != nil {

@@ -435,6 +435,9 @@ func (s *Service) SweepBonuses(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	n := 0
+	if err := s.settleLateWins(ctx, now); err != nil {
+		return n, err
+	}
 	for _, g := range due {
 		if !g.posted {
 			if now.Sub(time.UnixMilli(g.CreatedAt)) < 10*time.Second {
@@ -474,6 +477,79 @@ func (s *Service) SweepBonuses(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// lateWindow is how long after its end a grant's bonus account is watched
+// for late wins: a win reads its grant, then posts through the ledger's group
+// commit, so one that read the grant as active can land milliseconds after
+// the grant ended.
+const lateWindow = 10 * time.Minute
+
+// settleLateWins settles what reached the bonus account of a member with no
+// live grant after their last grant ended (a win that read the grant as
+// active before it ended): by that grant's outcome, to main if it converted
+// (within its cap), to the promotion account otherwise. The key names the
+// account's version, so two sweeps that see the same balance post once.
+func (s *Service) settleLateWins(ctx context.Context, now time.Time) error {
+	ended, err := s.store.lastEndedWithoutLive(ctx, now.Add(-lateWindow).UnixMilli(), 500)
+	if err != nil {
+		return err
+	}
+	for _, g := range ended {
+		if err := s.settleLate(ctx, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) settleLate(ctx context.Context, g Grant) error {
+	bonus, err := s.bonusAccount(ctx, g.MemberID, g.Currency)
+	if err != nil {
+		return err
+	}
+	a, err := s.accounts.Account(ctx, bonus)
+	if err != nil || a.Balance <= 0 {
+		return err
+	}
+	conv := int64(0)
+	if g.Status == GrantConverted {
+		conv = a.Balance
+		if g.MaxConvert > 0 && g.Converted+conv > g.MaxConvert {
+			conv = max(0, g.MaxConvert-g.Converted)
+		}
+	}
+	lines := []ledger.Line{{AccountID: bonus, Amount: -a.Balance, Currency: g.Currency}}
+	kind := ledger.KindBonusForfeit
+	if conv > 0 {
+		main, err := s.accountID(ctx, g.MemberID, ledger.PlayerMain(g.MemberID, g.Currency))
+		if err != nil {
+			return err
+		}
+		lines = append(lines, ledger.Line{AccountID: main, Amount: conv, Currency: g.Currency})
+		kind = ledger.KindBonusConvert
+	}
+	if lost := a.Balance - conv; lost > 0 {
+		promo, err := s.promotionAccount(ctx, g.Currency)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, ledger.Line{AccountID: promo, Amount: lost, Currency: g.Currency})
+	}
+	id := strconv.FormatInt(g.ID, 10)
+	p, err := s.poster.Post(ctx, ledger.PostingRequest{
+		Key: "bonus:late:" + id + ":" + strconv.FormatInt(a.Version, 10), Kind: kind, Lines: lines,
+		Metadata: map[string]string{"grant": id, "status": g.Status, "late": "1"},
+	})
+	switch {
+	case errors.Is(err, ledger.ErrInsufficientFunds), errors.Is(err, ledger.ErrIdempotencyMismatch):
+		return nil // it moved meanwhile: the next sweep reads it again
+	case err != nil:
+		return err
+	case p.Replay:
+		return nil
+	}
+	return s.store.addEnded(ctx, g.ID, conv, a.Balance-conv)
 }
 
 // RunBonuses sweeps every interval, and at once when the wagering consumer
@@ -822,6 +898,37 @@ func (s *Store) endGrant(ctx context.Context, id int64, from, to string, convert
 		to, converted, forfeited, at, id, from)
 	if err != nil {
 		return apperr.Internal(err, "end bonus grant")
+	}
+	return nil
+}
+
+// lastEndedWithoutLive is, for each member with no live grant whose last
+// grant ended since `since`, that grant.
+func (s *Store) lastEndedWithoutLive(ctx context.Context, since int64, limit int) ([]Grant, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+grantCols+` FROM bonus_grant g
+		WHERE g.ended_at >= ? AND g.status NOT IN `+liveStatuses+`
+		AND NOT EXISTS (SELECT 1 FROM bonus_grant n WHERE n.member_id = g.member_id AND n.id > g.id)
+		ORDER BY g.id LIMIT ?`), since, limit)
+	if err != nil {
+		return nil, apperr.Internal(err, "select ended bonus grants")
+	}
+	defer rows.Close()
+	var out []Grant
+	for rows.Next() {
+		g, err := scanGrant(rows)
+		if err != nil {
+			return nil, apperr.Internal(err, "scan bonus grant")
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// addEnded adds a late settlement to an ended grant's totals.
+func (s *Store) addEnded(ctx context.Context, id, converted, forfeited int64) error {
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE bonus_grant SET converted = converted + ?, forfeited = forfeited + ? WHERE id = ?`),
+		converted, forfeited, id); err != nil {
+		return apperr.Internal(err, "add to ended bonus grant")
 	}
 	return nil
 }

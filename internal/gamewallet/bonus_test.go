@@ -269,3 +269,84 @@ func TestContribution(t *testing.T) {
 		}
 	}
 }
+
+// TestBonusLateWin: what reaches the bonus account after its grant ended (a
+// win that read the grant as active, posted just after the last turn of the
+// grant's end) is settled by the grant's outcome at the next sweep: to main
+// after a conversion (within its cap), to the promotion account after a
+// forfeit; once, however many sweeps see it.
+func TestBonusLateWin(t *testing.T) {
+	eachPath(t, func(t *testing.T, s *site, _ *testChecker) {
+		ctx := context.Background()
+		late := func(member, amount int64, key string) {
+			t.Helper()
+			clearing, _ := s.ledger.EnsureAccount(ctx, ledger.System(ledger.PurposeCashierClearing, s.currency))
+			bonus, _ := s.ledger.EnsureAccount(ctx, ledger.PlayerBonus(member, s.currency))
+			if _, err := s.wallet.Post(ctx, ledger.PostingRequest{Key: "late:" + key, Kind: ledger.KindAdjustment, Lines: []ledger.Line{
+				{AccountID: clearing.ID, Amount: -amount, Currency: s.currency}, {AccountID: bonus.ID, Amount: amount, Currency: s.currency}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw := func(member int64) int64 {
+			t.Helper()
+			a, err := s.ledger.EnsureAccount(ctx, ledger.PlayerBonus(member, s.currency))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a.Balance
+		}
+		// 61 converts (cap 150.00 of a 100.00 bonus), 62 forfeits, 63 keeps a live grant.
+		const conv, lost, live = 61, 62, 63
+		s.player(conv, 0)
+		s.player(lost, 0)
+		s.player(live, 0)
+		s.grant(conv, 100_00, 0, 0)
+		if _, err := s.svc.GrantBonus(ctx, GrantRequest{Key: "capped:61", MemberID: conv, Currency: s.currency, Source: "TEST", Amount: 100_00,
+			MaxConvert: 150_00, Weights: map[string]int64{"RNG": 10000}, ValidFor: time.Hour}); !errors.Is(err, ErrBonusActive) {
+			t.Fatalf("second grant: %v", err)
+		}
+		s.grant(lost, 50_00, 1000_00, 0)
+		s.grant(live, 20_00, 1000_00, 0)
+		if n, err := s.svc.SweepBonuses(ctx); err != nil || n != 1 {
+			t.Fatalf("conversion sweep %d %v", n, err)
+		}
+		if _, err := s.svc.ForfeitBonus(ctx, lost, ReasonCancelled); err != nil {
+			t.Fatal(err)
+		}
+		if s.mainBalance(conv) != 100_00 || raw(conv) != 0 || raw(lost) != 0 {
+			t.Fatalf("ended: main %d, bonus accounts %d %d", s.mainBalance(conv), raw(conv), raw(lost))
+		}
+		late(conv, 7_00, "61")
+		late(lost, 5_00, "62")
+		late(live, 3_00, "63")
+		for i := 0; i < 2; i++ {
+			if _, err := s.svc.SweepBonuses(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.mainBalance(conv) != 107_00 || raw(conv) != 0 {
+			t.Fatalf("converted grant's late win: main %d bonus %d", s.mainBalance(conv), raw(conv))
+		}
+		if s.mainBalance(lost) != 0 || raw(lost) != 0 {
+			t.Fatalf("forfeited grant's late win: main %d bonus %d", s.mainBalance(lost), raw(lost))
+		}
+		if raw(live) != 23_00 {
+			t.Fatalf("a live grant's bonus account was touched: %d", raw(live))
+		}
+		h, _ := s.svc.BonusHistory(ctx, conv, 1)
+		if len(h) != 1 || h[0].Converted != 107_00 {
+			t.Fatalf("converted totals %+v", h)
+		}
+		h, _ = s.svc.BonusHistory(ctx, lost, 1)
+		if len(h) != 1 || h[0].Forfeited != 55_00 {
+			t.Fatalf("forfeited totals %+v", h)
+		}
+		// Past the window the sweep no longer looks.
+		s.clk.Advance(lateWindow + time.Minute)
+		late(conv, 1_00, "61b")
+		if _, err := s.svc.SweepBonuses(ctx); err != nil || raw(conv) != 1_00 {
+			t.Fatalf("after the window: %v, bonus %d", err, raw(conv))
+		}
+		s.verifyLedger()
+	})
+}
