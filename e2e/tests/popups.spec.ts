@@ -65,6 +65,14 @@ test("a new player's first login shows the first-login popup (F); the next login
   expect(titles).toContain(FIRST);
   expect(titles).not.toContain(VISITOR);
   expect(titles).not.toContain(MEMBER);
+  // The welcome offer with its real terms (the demo brand's rewards.welcome), and its links lead there.
+  const modal = page.getByTestId('announcements-modal');
+  await modal.getByRole('button', { name: FIRST }).click();
+  await expect(modal.getByRole('article')).toContainText('100% Welcome Bonus, up to ₱5,000');
+  await expect(modal.getByRole('article')).toContainText('of at least ₱200');
+  await modal.getByRole('link', { name: 'first deposit' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL(/\/member\/depositv2$/);
   await first.close();
 
   const again = await browser.newContext();

@@ -81,8 +81,8 @@ func Demo(now time.Time) Snapshot {
 				"<p>Every Saturday and Sunday, deposit ₱500 or more and receive a <strong>30% bonus</strong> up to ₱1,500. See <a href=\"/promotions#105\">the details</a>.</p>")},
 		{ID: 23, Type: TypePopup, Execution: "F", Sequence: 3, PublishedAt: ago(day),
 			Title: t("Salamat sa pagsali!", "Thanks for joining!"),
-			Content: t("<p>Handa na ang iyong account. Tatlong hakbang para magsimula:</p><ol><li>I-verify ang mobile number</li><li>Gawin ang unang deposito</li><li>Kunin ang Welcome Bonus sa Reward Center</li></ol>",
-				"<p>Your account is ready. Three steps to get started:</p><ol><li>Verify your mobile number</li><li>Make your first deposit</li><li>Claim the Welcome Bonus in the Reward Center</li></ol>")},
+			Content: t("<p>Handa na ang iyong account. Tatlong hakbang para magsimula:</p><ol><li>I-verify ang mobile number sa <a href=\"/member\">Security Center</a></li><li>Gawin ang <a href=\"/member/depositv2\">unang deposito</a> na hindi bababa sa ₱200</li><li>Kunin ang 100% Welcome Bonus, hanggang ₱5,000, sa <a href=\"/member/rewardCenter\">Reward Center</a> sa loob ng 7 araw</li></ol><p>Wagering na 15× (deposito + bonus) sa loob ng 30 araw; pinakamataas na taya ₱500. <a href=\"/promotions#101\">Lahat ng kondisyon</a></p>",
+				"<p>Your account is ready. Three steps to get started:</p><ol><li>Verify your mobile number in the <a href=\"/member\">Security Center</a></li><li>Make your <a href=\"/member/depositv2\">first deposit</a> of at least ₱200</li><li>Claim the 100% Welcome Bonus, up to ₱5,000, in the <a href=\"/member/rewardCenter\">Reward Center</a> within 7 days</li></ol><p>Wagering 15× (deposit + bonus) within 30 days; maximum bet ₱500. <a href=\"/promotions#101\">All the terms</a></p>")},
 
 		// Agent announcements (the agent centre's agentAnnouncement page), for every agent type.
 		{ID: 31, Type: TypeAgent, Sequence: 1, PublishedAt: ago(4 * time.Hour),

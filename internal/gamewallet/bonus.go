@@ -133,7 +133,8 @@ type bonusEntry struct {
 type bonusState struct {
 	mu      sync.Mutex
 	cache   map[int64]bonusEntry
-	ids     sync.Map // accountKey -> bonus account id
+	short   map[int64]struct{} // members whose last bet here needed bonus money
+	ids     sync.Map           // accountKey -> bonus account id
 	kick    chan struct{}
 	running bool
 }
@@ -158,6 +159,29 @@ func (b *bonusState) put(member int64, g *Grant, now time.Time) {
 		clear(b.cache)
 	}
 	b.cache[member] = bonusEntry{grant: g, loaded: now}
+}
+
+// markShort records whether the member's last bet needed bonus money: the
+// next one then reads main first and posts the split at once, rather than
+// trying main alone and being refused.
+func (b *bonusState) markShort(member int64, short bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !short {
+		delete(b.short, member)
+		return
+	}
+	if b.short == nil || len(b.short) > 100_000 {
+		b.short = map[int64]struct{}{}
+	}
+	b.short[member] = struct{}{}
+}
+
+func (b *bonusState) isShort(member int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.short[member]
+	return ok
 }
 
 func (b *bonusState) drop(member int64) {
@@ -709,6 +733,34 @@ func (s *Service) splitBet(ctx context.Context, member int64, currency string, m
 		return bonusSplit{}, false, nil
 	}
 	return bonusSplit{grant: g, bonus: need, acct: acct}, true, nil
+}
+
+// quickSplit is the split of a bet by a member whose last bet needed bonus
+// money, from the grant and the balances the bet already read (bonusBefore):
+// ok=false when main pays it alone (the hint is cleared) or the two are
+// short. A posting it refuses falls back to splitBet.
+func (s *Service) quickSplit(ctx context.Context, member int64, br bonusRead, main, amount int64) (bonusSplit, bool, error) {
+	g := br.grant
+	if g == nil || br.acct == 0 || !s.bonus.isShort(member) || (g.MaxBet > 0 && amount > g.MaxBet) {
+		return bonusSplit{}, false, nil
+	}
+	mainBal := br.main
+	if mainBal < 0 {
+		m, err := s.accounts.Account(ctx, main)
+		if err != nil {
+			return bonusSplit{}, false, err
+		}
+		mainBal = m.Balance
+	}
+	need := amount - max(0, mainBal)
+	if need <= 0 {
+		s.bonus.markShort(member, false)
+		return bonusSplit{}, false, nil
+	}
+	if need > br.bal {
+		return bonusSplit{}, false, nil
+	}
+	return bonusSplit{grant: g, bonus: need, acct: br.acct}, true, nil
 }
 
 // betLines are a split bet's lines: main and bonus to house.

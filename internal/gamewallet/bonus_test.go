@@ -95,6 +95,12 @@ func TestBonusSplit(t *testing.T) {
 			t.Fatalf("betwin: %+v %v", a, err)
 		}
 		check("betwin", 16_00, 274_00)
+		// After bets that needed the bonus, one main pays alone takes main only.
+		s.fund(member, "plenty", 100_00)
+		if _, err := bet("b6", "r6", 50_00); err != nil {
+			t.Fatal(err)
+		}
+		check("main again", 66_00, 274_00)
 		s.verifyLedger()
 
 		// Wagering: slots count whole, live casino 10 %, rounds before the grant nothing.

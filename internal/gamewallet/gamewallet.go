@@ -112,6 +112,7 @@ type Poster interface {
 type Accounts interface {
 	EnsureAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
 	Account(ctx context.Context, id int64) (ledger.Account, error)
+	Balances(ctx context.Context, ids ...int64) (map[int64]int64, error)
 }
 
 // Config tunes the service; zero fields take the defaults.

@@ -37,10 +37,38 @@ const (
 	roundBetWin
 )
 
-// record is one answer to store with its round write.
+// record is one answer to store with its round write and its bonus stake.
 type record struct {
 	tx    txRow
 	round roundWrite
+	stake stakeWrite
+}
+
+// stakeWrite is what a bet of a member with an active bonus writes to its
+// round's bonus_round row (bonus.go): nothing, the bonus part of its stake
+// (stakeBonus: grant, bet, bonus), or a bet paid from main alone on a round
+// that has a bonus stake (stakePlain: bet), which keeps the stake's
+// proportion.
+type stakeWrite struct {
+	kind              int
+	grant, bet, bonus int64
+}
+
+const (
+	stakeNone = iota
+	stakeBonus
+	stakePlain
+)
+
+// write applies s for the answer's round in tx (the answer's transaction).
+func (s stakeWrite) write(ctx context.Context, st *Store, tx *db.Tx, t txRow, at int64) error {
+	switch s.kind {
+	case stakeBonus:
+		return st.addStake(ctx, tx, t.Vendor, t.RoundID, t.MemberID, s.grant, s.bet, s.bonus, at)
+	case stakePlain:
+		return st.addPlainBet(ctx, tx, t.Vendor, t.RoundID, s.bet)
+	}
+	return nil
 }
 
 // writeRound applies w in tx (the answer's transaction), with the round's
@@ -77,10 +105,10 @@ func (s *Store) writeRound(ctx context.Context, tx *db.Tx, w roundWrite) (roundR
 var sqlRecordSet = `WITH v AS (
 	SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[],
 		$11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::text[], $19::text[], $20::text[],
-		$21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[])
+		$21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], $26::bigint[], $27::bigint[], $28::bigint[], $29::bigint[])
 	AS v(vendor, tx_id, kind, member_id, round_id, amount, request_hash, status, http_status, response,
 		posting_id, rolled_back, created_at, op, round_pk, r_member, node_id, game_code, game_type, currency,
-		r_amount, jackpot, end_round, r_at, r_win)
+		r_amount, jackpot, end_round, r_at, r_win, s_kind, s_grant, s_bet, s_bonus)
 ), t AS (
 	INSERT INTO seamless_tx (` + txCols + `)
 	SELECT ` + txCols + ` FROM v
@@ -104,6 +132,15 @@ var sqlRecordSet = `WITH v AS (
 	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id
 	WHERE v.op = ` + itoa(roundWin) + ` AND g.id = v.round_pk
 	RETURNING ` + prefixed("g", roundCols) + `
+), sb AS (
+	INSERT INTO bonus_round (vendor, round_id, member_id, grant_id, bet, bonus_bet, created_at)
+	SELECT v.vendor, v.round_id, v.member_id, v.s_grant, v.s_bet, v.s_bonus, v.r_at
+	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id WHERE v.s_kind = ` + itoa(stakeBonus) + `
+	ON CONFLICT (vendor, round_id) DO UPDATE SET bet = bonus_round.bet + excluded.bet, bonus_bet = bonus_round.bonus_bet + excluded.bonus_bet
+), sp AS (
+	UPDATE bonus_round r SET bet = r.bet + v.s_bet
+	FROM v JOIN t ON t.vendor = v.vendor AND t.tx_id = v.tx_id
+	WHERE v.s_kind = ` + itoa(stakePlain) + ` AND r.vendor = v.vendor AND r.round_id = v.round_id
 ), f AS (
 	` + sqlRoundFacts(`SELECT * FROM w UNION ALL SELECT * FROM bw`) + `
 )
@@ -146,6 +183,7 @@ func recordSetArgs(recs []record) []any {
 		member, amount, httpStatus, posting, rolledBack, created, op, roundPK, rMember, node, rAmount, jackpot, end, rAt, rWin = make([]int64, n),
 			make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n),
 			make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+		sKind, sGrant, sBet, sBonus = make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	)
 	for i, rec := range recs {
 		t, w := rec.tx, rec.round
@@ -153,9 +191,11 @@ func recordSetArgs(recs []record) []any {
 		httpStatus[i], response[i], posting[i], rolledBack[i], created[i] = int64(t.HTTPStatus), t.Response, t.PostingID, flag(t.RolledBack), t.CreatedAt
 		op[i], roundPK[i], rMember[i], node[i], gameCode[i], gameType[i], currency[i] = int64(w.op), w.id, w.round.MemberID, w.round.NodeID, w.round.GameCode, w.round.GameType, w.round.Currency
 		rAmount[i], jackpot[i], end[i], rAt[i], rWin[i] = w.amount, flag(w.jackpot), flag(w.end), w.at, w.win
+		sKind[i], sGrant[i], sBet[i], sBonus[i] = int64(rec.stake.kind), rec.stake.grant, rec.stake.bet, rec.stake.bonus
 	}
 	return []any{vendor, txID, kind, member, roundID, amount, hash, status, httpStatus, response,
-		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt, rWin}
+		posting, rolledBack, created, op, roundPK, rMember, node, gameCode, gameType, currency, rAmount, jackpot, end, rAt, rWin,
+		sKind, sGrant, sBet, sBonus}
 }
 
 // recordSetResult reads sqlRecordSet's rows (next gives each row, false at

@@ -34,6 +34,7 @@ type pendingRecord struct {
 	t     txRow
 	resp  reply
 	round roundWrite            // the round write of a stored answer
+	stake stakeWrite            // the bonus stake write of a stored answer (in the set statement too)
 	fn    func(tx *db.Tx) error // more writes of a stored answer (rollbacks)
 	// fill, for a money callback, completes the answer from its posting
 	// (balance after, platform id); the record is then written by the
@@ -135,7 +136,7 @@ func (r *recorder) commitSet(ctx context.Context, q db.Querier, batch []*pending
 func records(batch []*pendingRecord) []record {
 	recs := make([]record, len(batch))
 	for i, p := range batch {
-		recs[i] = record{tx: p.t, round: p.round}
+		recs[i] = record{tx: p.t, round: p.round, stake: p.stake}
 	}
 	return recs
 }
@@ -179,6 +180,9 @@ func (r *recorder) apply(ctx context.Context, tx *db.Tx, p *pendingRecord) error
 	}
 	p.out, p.stored = p.resp, true
 	if p.after, err = r.store.writeRound(ctx, tx, p.round); err != nil {
+		return err
+	}
+	if err := p.stake.write(ctx, r.store, tx, p.t, p.round.at); err != nil {
 		return err
 	}
 	if p.fn != nil {

@@ -226,18 +226,37 @@ func playable(ps []ledger.Posting, main, bonusAcct, extra int64) int64 {
 
 // bonusBefore is what a callback needs before posting to answer its
 // balance: the bonus account and balance while a grant is active.
-func (s *Service) bonusBefore(ctx context.Context, memberID int64, currency string) (g *Grant, acct, bal int64, err error) {
+func (s *Service) bonusBefore(ctx context.Context, memberID int64, currency string, main int64) (b bonusRead, err error) {
+	b.main = -1
 	if currency == FreePlayCurrency {
-		return nil, 0, 0, nil
+		return b, nil
 	}
-	if g, err = s.activeBonus(ctx, memberID, currency, false); err != nil || g == nil {
-		return nil, 0, 0, err
+	if b.grant, err = s.activeBonus(ctx, memberID, currency, false); err != nil || b.grant == nil {
+		return bonusRead{main: -1}, err
 	}
-	if acct, err = s.bonusAccount(ctx, memberID, currency); err != nil {
-		return nil, 0, 0, err
+	if b.acct, err = s.bonusAccount(ctx, memberID, currency); err != nil {
+		return bonusRead{main: -1}, err
 	}
-	a, err := s.accounts.Account(ctx, acct)
-	return g, acct, a.Balance, err
+	if main > 0 && s.bonus.isShort(memberID) {
+		// The bet will likely need the bonus: main's balance in the same read (quickSplit).
+		bals, err := s.accounts.Balances(ctx, b.acct, main)
+		if err != nil {
+			return bonusRead{main: -1}, err
+		}
+		b.bal, b.main = bals[b.acct], bals[main]
+		return b, nil
+	}
+	a, err := s.accounts.Account(ctx, b.acct)
+	b.bal = a.Balance
+	return b, err
+}
+
+// bonusRead is what a bet reads of the member's bonus before posting: the
+// active grant (nil: none), its account and balance, and main's balance
+// when it was read with them (-1 otherwise).
+type bonusRead struct {
+	grant           *Grant
+	acct, bal, main int64
 }
 
 func tokenHash(token string) string {

@@ -613,10 +613,11 @@ func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, er
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, round: roundWrite{op: roundBet, amount: amount, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
-	active, bonusAcct, bonusBal, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency)
+	br, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency, main)
 	if err != nil {
 		return reply{}, err
 	}
+	active, bonusAcct, bonusBal := br.grant, br.acct, br.bal
 	var split bonusSplit
 	rec.fill = func(ps []ledger.Posting) error {
 		p := ps[0]
@@ -631,25 +632,43 @@ func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, er
 		Lines:    move(main, house, amount, ss.Currency),
 		Metadata: map[string]string{"vendor": vendor, "round": req.RoundID, "game": req.GameCode, "tx": req.TxID, "req": hash},
 	}
-	if active != nil {
-		// A plain bet on a round with a bonus stake keeps the stake's proportion.
-		rec.fn = func(tx *db.Tx) error {
-			return s.store.addPlainBet(context.WithoutCancel(ctx), tx, vendor, req.RoundID, amount)
+	plain := func() {
+		split = bonusSplit{}
+		betReq.Lines = move(main, house, amount, ss.Currency)
+		delete(betReq.Metadata, "grant")
+		delete(betReq.Metadata, "bonus")
+		rec.stake = stakeWrite{}
+		if active != nil {
+			// A plain bet on a round with a bonus stake keeps the stake's proportion.
+			rec.stake = stakeWrite{kind: stakePlain, bet: amount}
 		}
 	}
+	withSplit := func(sp bonusSplit) {
+		split = sp
+		betReq.Lines = split.betLines(main, house, amount, ss.Currency)
+		betReq.Metadata["grant"], betReq.Metadata["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
+		rec.stake = stakeWrite{kind: stakeBonus, grant: split.grant.ID, bet: amount, bonus: split.bonus}
+	}
+	plain()
+	quick, can, err := s.quickSplit(ctx, ss.MemberID, br, main, amount)
+	if err != nil {
+		return reply{}, err
+	}
+	if can {
+		withSplit(quick)
+	}
 	out, _, err := s.post(ctx, betReq, rec)
+	if can && errors.Is(err, ledger.ErrInsufficientFunds) {
+		plain() // the balances moved since they were read: main alone, then the split read afresh
+		out, _, err = s.post(ctx, betReq, rec)
+	}
 	if errors.Is(err, ledger.ErrInsufficientFunds) {
-		var can bool
-		if split, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, amount); err != nil {
+		var sp bonusSplit
+		if sp, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, amount); err != nil {
 			return reply{}, err
 		}
 		if can {
-			betReq.Lines = split.betLines(main, house, amount, ss.Currency)
-			betReq.Metadata["grant"], betReq.Metadata["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
-			grant, bonusBet, at := split.grant.ID, split.bonus, now.UnixMilli()
-			rec.fn = func(tx *db.Tx) error {
-				return s.store.addStake(context.WithoutCancel(ctx), tx, vendor, req.RoundID, ss.MemberID, grant, amount, bonusBet, at)
-			}
+			withSplit(sp)
 			out, _, err = s.post(ctx, betReq, rec)
 		} else {
 			err = ledger.ErrInsufficientFunds
@@ -657,6 +676,9 @@ func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, er
 	}
 	if err != nil {
 		return s.betRefused(ctx, t, ss, err)
+	}
+	if active != nil {
+		s.bonus.markShort(ss.MemberID, split.bonus > 0)
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	return out.out, nil
@@ -765,10 +787,11 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 	now := s.clock.Now()
 	rec := &pendingRecord{t: t, guard: guarded, round: roundWrite{op: roundBetWin, amount: bet, win: win, at: now.UnixMilli(),
 		round: Round{Vendor: vendor, RoundID: req.RoundID, MemberID: ss.MemberID, NodeID: g.NodeID, GameCode: g.Code, GameType: g.GameType, Currency: ss.Currency}}}
-	_, bonusAcct, bonusBal, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency)
+	br, err := s.bonusBefore(ctx, ss.MemberID, ss.Currency, main)
 	if err != nil {
 		return reply{}, err
 	}
+	active, bonusAcct, bonusBal := br.grant, br.acct, br.bal
 	var split bonusSplit
 	rec.fill = func(ps []ledger.Posting) error {
 		resp := ok(playable(ps, main, max(bonusAcct, split.acct), bonusBal), ss.Currency)
@@ -791,27 +814,49 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 			Metadata: meta,
 		})
 	}
+	plain := func() {
+		split = bonusSplit{}
+		reqs[0].Lines = move(main, house, bet, ss.Currency)
+		if win > 0 {
+			reqs[1].Lines = move(house, main, win, ss.Currency)
+		}
+		delete(meta, "grant")
+		delete(meta, "bonus")
+		rec.stake = stakeWrite{}
+	}
+	withSplit := func(sp bonusSplit) {
+		split = sp
+		reqs[0].Lines = split.betLines(main, house, bet, ss.Currency)
+		meta["grant"], meta["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
+		if win > 0 {
+			if share := winShare(win, bet, split.bonus); share > 0 {
+				reqs[1].Lines = []ledger.Line{{AccountID: house, Amount: -win, Currency: ss.Currency}, {AccountID: split.acct, Amount: share, Currency: ss.Currency}}
+				if win > share {
+					reqs[1].Lines = append(reqs[1].Lines, ledger.Line{AccountID: main, Amount: win - share, Currency: ss.Currency})
+				}
+			}
+		}
+		rec.stake = stakeWrite{kind: stakeBonus, grant: split.grant.ID, bet: bet, bonus: split.bonus}
+	}
+	quick, can, err := s.quickSplit(ctx, ss.MemberID, br, main, bet)
+	if err != nil {
+		return reply{}, err
+	}
+	if can {
+		withSplit(quick)
+	}
 	out, _, err := s.postChain(ctx, reqs, rec)
+	if can && errors.Is(err, ledger.ErrInsufficientFunds) {
+		plain() // the balances moved since they were read: main alone, then the split read afresh
+		out, _, err = s.postChain(ctx, reqs, rec)
+	}
 	if errors.Is(err, ledger.ErrInsufficientFunds) {
-		var can bool
-		if split, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, bet); err != nil {
+		var sp bonusSplit
+		if sp, can, err = s.splitBet(ctx, ss.MemberID, ss.Currency, main, bet); err != nil {
 			return reply{}, err
 		}
 		if can {
-			reqs[0].Lines = split.betLines(main, house, bet, ss.Currency)
-			meta["grant"], meta["bonus"] = strconv.FormatInt(split.grant.ID, 10), strconv.FormatInt(split.bonus, 10)
-			if win > 0 {
-				if share := winShare(win, bet, split.bonus); share > 0 {
-					reqs[1].Lines = []ledger.Line{{AccountID: house, Amount: -win, Currency: ss.Currency}, {AccountID: split.acct, Amount: share, Currency: ss.Currency}}
-					if win > share {
-						reqs[1].Lines = append(reqs[1].Lines, ledger.Line{AccountID: main, Amount: win - share, Currency: ss.Currency})
-					}
-				}
-			}
-			grant, bonusBet, at := split.grant.ID, split.bonus, now.UnixMilli()
-			rec.fn = func(tx *db.Tx) error {
-				return s.store.addStake(context.WithoutCancel(ctx), tx, vendor, req.RoundID, ss.MemberID, grant, bet, bonusBet, at)
-			}
+			withSplit(sp)
 			out, _, err = s.postChain(ctx, reqs, rec)
 		} else {
 			err = ledger.ErrInsufficientFunds
@@ -819,6 +864,9 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 	}
 	if err != nil {
 		return s.betRefused(ctx, t, ss, err)
+	}
+	if active != nil {
+		s.bonus.markShort(ss.MemberID, split.bonus > 0)
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	return out.out, nil
@@ -898,7 +946,8 @@ func (s *Service) opWin(ctx context.Context, vendor string, req call) (reply, er
 			}
 			return p.out, nil
 		}
-		_, bonusAcct, bonusBal, err := s.bonusBefore(ctx, r.MemberID, r.Currency)
+		br, err := s.bonusBefore(ctx, r.MemberID, r.Currency, 0)
+		bonusAcct, bonusBal := br.acct, br.bal
 		if err != nil {
 			return reply{}, err
 		}

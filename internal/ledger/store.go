@@ -114,6 +114,34 @@ func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
 	return a, nil
 }
 
+// Balances reads the balances of accounts in one statement (unknown ids are absent).
+func (s *Store) Balances(ctx context.Context, ids ...int64) (map[int64]int64, error) {
+	if len(ids) == 0 {
+		return map[int64]int64{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, balance FROM ledger_account WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select ledger balances")
+	}
+	defer rows.Close()
+	out := make(map[int64]int64, len(ids))
+	for rows.Next() {
+		var id, bal int64
+		if err := rows.Scan(&id, &bal); err != nil {
+			return nil, apperr.Internal(err, "scan ledger balance")
+		}
+		out[id] = bal
+	}
+	if err := rows.Err(); err != nil {
+		return nil, apperr.Internal(err, "select ledger balances")
+	}
+	return out, nil
+}
+
 // Balance is the cached balance of an account, in minor units.
 func (s *Store) Balance(ctx context.Context, accountID int64) (int64, error) {
 	a, err := s.Account(ctx, accountID)
