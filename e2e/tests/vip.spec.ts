@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { credit, newMember, openAs, playerToken } from '../lib/money';
 import { shot } from '../lib/shots';
+import { openConsole } from '../lib/console';
 
 // VIP ranks and bonus bets (issue 32 parts 4 and 5, docs/rewards.md "VIP
 // ranks and bonus bets") on the demo club: a new member (Bronze) opens the VIP
@@ -86,4 +87,24 @@ test('a member plays, climbs to Silver, collects the level-up reward and claims 
   expect(again.code).toBe('vip.below_minimum');
   expect(again.message).toContain('below the minimum');
   await shot(page, { path: `${SHOTS}/bonus-bets-claimed-${info.project.name}.png`, fullPage: true });
+});
+
+test('the console edits the VIP levels: a bad table is refused in words, a good one saved', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openConsole(page, 'ops01', '/vip');
+  const form = page.getByRole('form', { name: 'VIP levels' });
+  await expect(form).toBeVisible(LOAD);
+  const silver = form.getByLabel('Level 2: Valid bets to reach');
+  await expect(silver).toHaveValue('1000.00');
+  await expect(form.getByLabel('Name of level 8')).toHaveValue('Diamond');
+  // Silver at 0: not above Bronze, refused before anything is sent.
+  await silver.fill('0');
+  await form.getByRole('button', { name: 'Save levels' }).click();
+  await expect(form.getByText('More than the level below.')).toBeVisible();
+  await shot(page, { path: `${SHOTS}/console-vip-invalid.png`, fullPage: true });
+  // Back to 1,000.00 and saved (the table as it was: the member test above runs on it).
+  await silver.fill('1000.00');
+  await form.getByRole('button', { name: 'Save levels' }).click();
+  await expect(page.getByText('The VIP levels were saved.')).toBeVisible(LOAD);
+  await shot(page, { path: `${SHOTS}/console-vip.png`, fullPage: true });
 });
