@@ -11,7 +11,7 @@
 #   BENCH_STRICT=1        exit 1 when any target is missed
 #   BENCH_SKIP_BUILD=1    use the existing bin/palaro (default: flock'd make build)
 #   BENCH_BIN=path        measure this palaro binary instead of bin/palaro (implies no build)
-#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha (default: all)
+#   BENCH_ONLY="..."      subset of: machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate vip bundle lighthouse go slotsim captcha (default: all)
 #   BENCH_SEAMLESS_RATE=2000  callbacks/s of the seamless run; BENCH_SEAMLESS_PORT_BASE=19800 its two ports
 #   BENCH_INHOUSE_RATE=1000   slot spins/s of the in-house run; BENCH_INHOUSE_PORT_BASE=19900 its two ports
 #   BENCH_STREAMLAG_PORT_BASE=19980  the two ports of the stream-lag run (the in-house load at BENCH_INHOUSE_RATE)
@@ -42,7 +42,7 @@ BENCH=$ROOT/bench
 RES=${BENCH_RESULTS:-$BENCH/results}
 
 STRICT=${BENCH_STRICT:-0}
-ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate bundle lighthouse go slotsim captcha}
+ONLY=${BENCH_ONLY:-machine sqlite postgres memberinfo favorites ledger ledgercrash seamless crash inhouse bonusspin streamlag spinecrash twoinstance spine hashburst console agents rebate vip bundle lighthouse go slotsim captcha}
 DURATION=${BENCH_DURATION:-15}
 WARMUP=${BENCH_WARMUP:-5}
 PINNED=${BENCH_PINNED:-1}
@@ -1495,6 +1495,39 @@ if want rebate; then
     rebate_run postgres "$LEDGER_PG_URL" || true
   else
     ROWS+=("| daily rebate, PostgreSQL | < $REBATE_S s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
+  fi
+  ledger_pg_drop
+fi
+
+# ---------------------------------------------------------------- 1k. the VIP settlement (issue 32's target)
+# `palaro bench vip` gives VIP_MEMBERS generated members a VIP standing and
+# one week's daily figures in a fresh database (bench data), then times the
+# week's settlement (weekly rewards) and the month's (monthly rewards and the
+# keep rule) over those figures.
+VIP_MEMBERS=${BENCH_VIP_MEMBERS:-1000000}
+VIP_S=60
+vip_run() { # db-label url
+  local label=$1 url=$2 out=$RES/vip-$1.txt
+  log "VIP settlement, $label: $VIP_MEMBERS members' standings and figures, then the weekly and monthly settlement (palaro bench vip)"
+  if ! PALARO_DATABASE_URL=$url timeout 3600 "$PALARO" bench vip --members "$VIP_MEMBERS" >"$out" 2>&1 || ! tail -1 "$out" | grep -q '^{'; then
+    tool_error "palaro bench vip failed on $label (see $out)"
+    ROWS+=("| VIP settlement, $label | < $VIP_S s | measurement error | ERROR |")
+    return 0
+  fi
+  local ws wc wn ms mc mn dr pass busy
+  busy=$([ "${WAIT_BUSY:-0}" = 1 ] && echo '; **measured while other work kept the machine busy**')
+  read -r ws wc wn ms mc mn dr pass < <(node -e "const r=JSON.parse(require('fs').readFileSync('$out','utf8').trim().split('\n').pop()); console.log(r.weeklyS.toFixed(1), r.weeklyCPU.toFixed(1), r.weeklyIssued, r.monthlyS.toFixed(1), r.monthlyCPU.toFixed(1), r.monthlyIssued, r.dropped, r.pass?1:0)")
+  ROWS+=("| VIP settlement of $VIP_MEMBERS members, $label (palaro bench vip) | < $VIP_S s each | weekly **$ws s** wall ($wc s CPU, $wn rewards); monthly **$ms s** wall ($mc s CPU, $mn rewards, $dr dropped a level)$busy | $( [ "$pass" = 1 ] && echo PASS || echo FAIL ) |")
+}
+if want vip; then
+  mkdir -p "$WORK/vip-db"
+  vip_run sqlite "sqlite://$WORK/vip-db/palaro.db" || true
+  rm -rf "$WORK/vip-db"
+  ledger_pg_db vip
+  if [ -n "$LEDGER_PG_URL" ]; then
+    vip_run postgres "$LEDGER_PG_URL" || true
+  else
+    ROWS+=("| VIP settlement, PostgreSQL | < $VIP_S s | skipped: no PostgreSQL on $HOST:5432 | SKIP |")
   fi
   ledger_pg_drop
 fi

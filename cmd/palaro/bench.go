@@ -34,7 +34,7 @@ import (
 // seed-members refuses a database holding members it did not generate
 // (demo accounts included) unless --force.
 func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
-	const use = "usage: palaro bench seed-members --members N --rounds M [--days D] [--deposits N] [--rounds-per-player-day R] [--tz ZONE] [--batch B] [--currency C] [--force] | bench search [--n N] | bench rebate --members N [--day YYYY-MM-DD] [--force]"
+	const use = "usage: palaro bench seed-members --members N --rounds M [--days D] [--deposits N] [--rounds-per-player-day R] [--tz ZONE] [--batch B] [--currency C] [--force] | bench search [--n N] | bench rebate --members N [--day YYYY-MM-DD] [--force] | bench vip --members N [--week YYYY-Www] [--force]"
 	if len(args) == 0 {
 		return errors.New(use)
 	}
@@ -43,6 +43,8 @@ func benchCommand(ctx context.Context, cfg config.Config, args []string, out io.
 		return benchAgentsCommand(ctx, cfg, args, out)
 	case "rebate":
 		return benchRebateCommand(ctx, cfg, args, out)
+	case "vip":
+		return benchVIPCommand(ctx, cfg, args, out)
 	case "seed-members":
 		fs := flag.NewFlagSet("bench seed-members", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

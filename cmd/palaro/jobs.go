@@ -25,6 +25,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
 	"github.com/palaro/palaro/internal/rewards"
+	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
@@ -58,7 +59,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 		all = append(all, d.Commissions.Jobs(zone, settleTime(d.Brands))...)
 	}
 	if d.Rewards != nil && d.Figures != nil {
-		all = append(all, d.Rewards.RebateJob(zone, rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
+		figs := rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}
+		all = append(all, d.Rewards.RebateJob(zone, figs))
+		all = append(all, vip.NewService(d.DB, d.Brands, d.Rewards, d.Clock, d.Logger).Jobs(zone, figs)...)
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)

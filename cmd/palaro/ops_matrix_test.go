@@ -32,6 +32,7 @@ import (
 	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/rg"
+	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/withdraw"
 )
 
@@ -41,7 +42,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -30,6 +30,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
+	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
@@ -150,7 +151,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	wallets.UseBonuses(gameWallet)
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
-	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators)
+	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -271,7 +272,12 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded {
+	// --- the demo VIP club's levels (content promotion 103) ---
+	vipSeeded, err := vip.SeedDemo(ctx, store, time.Now().UnixMilli())
+	if err != nil {
+		return false, fmt.Errorf("vip seed: %w", err)
+	}
+	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded || vipSeeded {
 		return true, nil
 	}
 

@@ -13,11 +13,13 @@ import (
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/rewards"
+	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/wallet"
 )
 
 // wireRewards serves the reward centre and the bonus pages (/wps/rewards,
-// /wps/bonus; docs/rewards-api.md) over the game wallet's bonus balance,
+// /wps/bonus; docs/rewards-api.md), the VIP club and bonus bets (/wps/vip,
+// /ops/v1/vip/levels) over the game wallet's bonus balance,
 // registers the stream consumers that feed them (the welcome promotion on
 // deposits, the bonus wagering on rounds) and runs their sweeps: rewards
 // expire, bonus grants convert or expire, and what a crash left half done
@@ -25,11 +27,14 @@ import (
 // /ops/v1/rewards/costs) read the game wallet's grants through the same
 // service and audit through the operators' log.
 func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *activity.Service, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service) *rewards.Service {
+	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service, figs *figures.Figures) *rewards.Service {
 	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
-	rewards.NewHandler(svc, gw, accounts).Routes(mux)
+	club := vip.NewService(m.DB, brands, svc, m.Clock, m.Logger)
+	rewards.NewHandler(svc, gw, accounts).WithVIP(club).Routes(mux)
 	rewards.NewOpsHandler(rewards.NewOps(svc, gw, accounts, operators), operators).Routes(mux)
-	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer())
+	vip.NewHandler(club, accounts, vipMonthBets(figs)).Routes(mux)
+	vip.NewOpsHandler(club, operators, operators).Routes(mux)
+	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer(), club.ProgressConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)
 	return svc
@@ -67,3 +72,12 @@ type rebateFigures struct {
 }
 
 func (r rebateFigures) CaughtUp(ctx context.Context) error { return r.caughtUp(ctx) }
+
+// vipMonthBets reads a member's valid bets over a window from the daily
+// figures (the VIP page's keep-rule progress).
+func vipMonthBets(figs *figures.Figures) vip.MonthBets {
+	return func(ctx context.Context, member int64, currency string, from, to time.Time) (int64, error) {
+		s, err := figs.Totals(ctx, member, currency, from, to)
+		return s.ValidBets, err
+	}
+}

@@ -12,6 +12,16 @@ type Rewards struct {
 	Welcome Welcome `json:"welcome"`
 	// Rebate is the daily rebate; off when Rates is empty.
 	Rebate Rebate `json:"rebate"`
+	// VIP is the VIP club's terms (its levels are internal/vip's table).
+	VIP VIP `json:"vip"`
+}
+
+// VIP: the club's rewards (level-up, weekly, monthly) wait ClaimDays in the
+// reward centre; a bonus-bets claim needs at least BonusBetsMin (minor
+// units).
+type VIP struct {
+	ClaimDays    int   `json:"claimDays"`
+	BonusBetsMin int64 `json:"bonusBetsMin"`
 }
 
 // Rebate: every day at At (the brand's zone) each member's valid bets of the
@@ -65,6 +75,9 @@ type Welcome struct {
 func validateRewards(r Rewards) error {
 	if err := validateRebate(r.Rebate); err != nil {
 		return err
+	}
+	if v := r.VIP; v.ClaimDays < 0 || v.ClaimDays > 365 || v.BonusBetsMin < 0 {
+		return fmt.Errorf("rewards.vip: claimDays must be within 0..365 and bonusBetsMin not negative")
 	}
 	w := r.Welcome
 	switch {

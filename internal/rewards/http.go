@@ -17,11 +17,24 @@ type BonusWallet interface {
 	ForfeitBonus(ctx context.Context, member int64, reason string) (gamewallet.Grant, error)
 }
 
+// VIPState is the VIP club's public fields of a member (internal/vip):
+// hasVip, vipLabelName, vipRankLevel.
+type VIPState interface {
+	PublicFields(ctx context.Context, member int64) (map[string]any, error)
+}
+
 // Handler serves /wps/rewards and /wps/bonus (docs/rewards-api.md).
 type Handler struct {
 	svc     *Service
 	bonus   BonusWallet
 	members account.Guard
+	vip     VIPState
+}
+
+// WithVIP adds the VIP club's fields to the summary.
+func (h *Handler) WithVIP(v VIPState) *Handler {
+	h.vip = v
+	return h
 }
 
 // NewHandler returns the handler.
@@ -103,8 +116,20 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request, c account.Call
 		httpx.Fail(w, r, err)
 		return
 	}
-	httpx.OK(w, r, map[string]any{"availablePromoCount": n,
-		"availablePromo": []map[string]any{{"type": "REFERRAL", "enabled": b.SwitchOn("REFERRAL")}}})
+	out := map[string]any{"availablePromoCount": n,
+		"availablePromo": []map[string]any{{"type": "REFERRAL", "enabled": b.SwitchOn("REFERRAL")}},
+		"hasVip":         false, "vipLabelName": "", "vipRankLevel": 0}
+	if h.vip != nil {
+		v, err := h.vip.PublicFields(r.Context(), c.MemberID)
+		if err != nil {
+			httpx.Fail(w, r, err)
+			return
+		}
+		for k, x := range v {
+			out[k] = x
+		}
+	}
+	httpx.OK(w, r, out)
 }
 
 func (h *Handler) claim(w http.ResponseWriter, r *http.Request, c account.Caller) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
 )
@@ -114,6 +115,33 @@ func (s *Service) IssueRebates(ctx context.Context, figs RebateFigures, day stri
 		return written, fmt.Errorf("rewards: daily rebate of %s: %w", day, err)
 	}
 	s.logger.InfoContext(ctx, "daily rebate issued", "day", day, "rewards", written)
+	return written, nil
+}
+
+// IssueMany stores CASH rewards that share currency, source, titles and
+// claim-by (a settlement's), in batches; keys issued before add nothing. It
+// tells how many rows it wrote.
+func (s *Service) IssueMany(ctx context.Context, rs []Issue) (int, error) {
+	if len(rs) == 0 {
+		return 0, nil
+	}
+	now := s.clock.Now()
+	f := rs[0]
+	for _, r := range rs {
+		if r.Key == "" || r.MemberID <= 0 || r.Amount <= 0 || r.Kind != KindCash || !r.ClaimBy.Equal(f.ClaimBy) || !r.ClaimBy.After(now) ||
+			r.Currency != f.Currency || r.Source != f.Source || r.TitleEN != f.TitleEN || r.TitleTY != f.TitleTY {
+			return 0, apperr.Invalid("reward.invalid_issue")
+		}
+	}
+	written := 0
+	step := rebateBatch * rebateStatements(s.db.Dialect)
+	for lo := 0; lo < len(rs); lo += step {
+		n, err := s.issueMany(ctx, rs[lo:min(lo+step, len(rs))], now)
+		written += n
+		if err != nil {
+			return written, err
+		}
+	}
 	return written, nil
 }
 

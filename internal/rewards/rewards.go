@@ -12,6 +12,7 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/activity"
@@ -291,6 +292,50 @@ func (s *Service) Claim(ctx context.Context, member, id int64, lang string) (Rew
 	}
 	r.Status = StatusClaimed
 	return s.shown(r, lang, now.UnixMilli()), g, nil
+}
+
+// ClaimByKey claims the member's reward issued under key (a service that
+// pays at once what it issued: VIP bonus bets).
+func (s *Service) ClaimByKey(ctx context.Context, member int64, key, lang string) (Reward, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT id FROM reward WHERE reward_key = ? AND member_id = ?`), key, member).Scan(&id)
+	if db.IsNoRows(err) {
+		return Reward{}, ErrNotFound
+	}
+	if err != nil {
+		return Reward{}, apperr.Internal(err, "select reward")
+	}
+	r, _, err := s.Claim(ctx, member, id, lang)
+	return r, err
+}
+
+// BySources is the member's latest rewards of the given sources, newest
+// first, waiting or not (a feature's own reward history).
+func (s *Service) BySources(ctx context.Context, member int64, sources []string, lang string, limit int) ([]Reward, error) {
+	out := []Reward{}
+	if len(sources) == 0 {
+		return out, nil
+	}
+	args := []any{member}
+	for _, src := range sources {
+		args = append(args, src)
+	}
+	args = append(args, limit)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+rewardCols+` FROM reward WHERE member_id = ? AND source IN (?`+strings.Repeat(`, ?`, len(sources)-1)+`)
+		ORDER BY id DESC LIMIT ?`), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select rewards")
+	}
+	defer rows.Close()
+	now := s.clock.Now().UnixMilli()
+	for rows.Next() {
+		r, err := scanReward(rows)
+		if err != nil {
+			return nil, apperr.Internal(err, "scan reward")
+		}
+		out = append(out, s.shown(r, lang, now))
+	}
+	return out, rows.Err()
 }
 
 // pay moves a CLAIMING reward's money and marks it CLAIMED.

@@ -20,6 +20,7 @@ export const paths = {
   agentBills: '/agents/bills',
   affiliates: '/affiliates',
   rewards: '/rewards',
+  vip: '/vip',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

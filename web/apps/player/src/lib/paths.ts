@@ -48,6 +48,9 @@ export const paths = {
   messages: '/member/messageV2',
   rewardCenter: '/member/rewardCenter',
   bonusDetails: '/member/bonusDetails',
+  /** The VIP bonus page and bonus bets (side menu entries; centre pages outside its menu). */
+  vip: '/member/vip',
+  bonusBets: '/member/bonusBets',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),
   promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),
   favorite: '/favorite',

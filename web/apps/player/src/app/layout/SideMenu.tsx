@@ -84,6 +84,12 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
   }, [phone, drawerOpen, onCloseDrawer]);
 
   const closeIfPhone = () => phone && onCloseDrawer();
+  // VIP and bonus bets are member pages: a visitor gets the login popup.
+  const openMember = (to: string) => {
+    if (!requireLogin()) return;
+    closeIfPhone();
+    navigate(to);
+  };
   const entryClass = ({ isActive }: { isActive: boolean }) => [s.entry, isActive ? s.active : ''].join(' ');
 
   const menu = (
@@ -123,7 +129,7 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
             </NavLink>
           </li>
           <li>
-            <button type="button" className={s.entry} title={t('layout:side.vip')} onClick={() => requireLogin()}>
+            <button type="button" className={s.entry} title={t('layout:side.vip')} onClick={() => openMember(paths.vip)} data-testid="side-vip">
               <Crown size={20} aria-hidden="true" />
               <span className={s.text}>{t('layout:side.vip')}</span>
             </button>
@@ -137,7 +143,7 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
             </li>
           )}
           <li>
-            <button type="button" className={s.entry} title={t('layout:side.bonusBets')} onClick={() => requireLogin()}>
+            <button type="button" className={s.entry} title={t('layout:side.bonusBets')} onClick={() => openMember(paths.bonusBets)} data-testid="side-bonus-bets">
               <Coins size={20} aria-hidden="true" />
               <span className={s.text}>{t('layout:side.bonusBets')}</span>
             </button>

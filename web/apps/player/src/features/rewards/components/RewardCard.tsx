@@ -25,7 +25,8 @@ export function RewardCard({ reward: r, fmt, onClaim, claiming, disabled, error 
   const { t } = useTranslation(['rewards', 'common'], { useSuspense: true });
   const id = useId();
   const bonus = r.kind === 'BONUS';
-  const source = (REWARD_SOURCES as readonly string[]).includes(r.source) ? t(`rewards:source.${r.source}`) : t('rewards:source.other');
+  const src = r.source.startsWith('VIP_') ? 'VIP' : r.source;
+  const source = (REWARD_SOURCES as readonly string[]).includes(src) ? t(`rewards:source.${src}`) : t('rewards:source.other');
   return (
     <li className={s.reward} data-kind={r.kind} data-status={r.status} aria-labelledby={`${id}-title`} data-testid="reward-item">
       <div className={s.rewardHead}>

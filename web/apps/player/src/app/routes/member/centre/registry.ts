@@ -26,7 +26,15 @@ export const CENTRE_MENU_ORDER = [
 ] as const;
 export type CentreKey = (typeof CENTRE_MENU_ORDER)[number];
 
-export type CentrePage = { key: Exclude<CentreKey, 'securityCenter'>; load: () => Promise<{ default: ComponentType }> };
+/**
+ * Member pages routed under /member/<key> but not in the centre menu: the
+ * side menu opens them (VIP bonus and bonus bets are side-menu entries in
+ * spec section 2).
+ */
+export const CENTRE_EXTRA_KEYS = ['vip', 'bonusBets'] as const;
+export type CentreExtraKey = (typeof CENTRE_EXTRA_KEYS)[number];
+
+export type CentrePage = { key: Exclude<CentreKey, 'securityCenter'> | CentreExtraKey; load: () => Promise<{ default: ComponentType }> };
 
 /** Pages under /member/<key>. (/member, the security centre, is routed by the router itself.) */
 export const CENTRE_PAGES: CentrePage[] = [
@@ -41,6 +49,8 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'transferUpline', load: () => import('../TransferUplinePage') },
   { key: 'bonusDetails', load: () => import('../BonusDetailsPage') },
   { key: 'rewardCenter', load: () => import('../RewardCenterPage') },
+  { key: 'vip', load: () => import('../VipPage') },
+  { key: 'bonusBets', load: () => import('../BonusBetsPage') },
 ];
 
 
