@@ -18,6 +18,7 @@ import (
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -42,6 +43,8 @@ type jobDeps struct {
 	// Rewards issues the daily rebate from Figures (docs/rewards.md).
 	Rewards *rewards.Service
 	Figures *figures.Figures
+	// Missions pays the leaderboards' ended periods (docs/rewards.md).
+	Missions *missions.Service
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -59,6 +62,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	}
 	if d.Rewards != nil && d.Figures != nil {
 		all = append(all, d.Rewards.RebateJob(zone, rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
+	}
+	if d.Missions != nil {
+		all = append(all, d.Missions.PayoutJob(zone, streamCaughtUp(activity.NewStore(d.DB), missions.Name)))
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
@@ -101,7 +107,8 @@ func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps 
 	gw := gamewallet.NewService(gamewallet.NewStore(store), nil, wallets, ledger.NewStore(store, now), now, logger, gamewallet.Config{})
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
 		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs),
-		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs}
+		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs,
+		Missions: missions.NewService(store, brands, now, logger)}
 }
 
 // commandStream runs the stream's consumers in the command's process
