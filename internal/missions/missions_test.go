@@ -212,9 +212,9 @@ func TestMissionProgressPerKind(t *testing.T) {
 
 		got := rewardsOf(t, s, SourceMission)
 		want := map[string]int64{
-			"mission:" + itoa(bet.ID) + ":1:2026-11-25":    20_00,
-			"mission:" + itoa(dep.ID) + ":2:2026-11-23":    50_00,
-			"mission:" + itoa(streak.ID) + ":4:2026-11-23": 100_00,
+			"mission:" + itoa(bet.ID) + ":1:2026-11-25":     20_00,
+			"mission:" + itoa(dep.ID) + ":2:2026-11-23":     50_00,
+			"mission:" + itoa(streak.ID) + ":4:2026-11-23":  100_00,
 			"mission:" + itoa(expired.ID) + ":2:2026-11-23": 1_00,
 		}
 		for _, d := range []string{"2026-11-23", "2026-11-24", "2026-11-26", "2026-11-27", "2026-11-28"} {
