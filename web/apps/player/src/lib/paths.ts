@@ -47,6 +47,7 @@ export const paths = {
   transactionHistory: '/member/transactionHistory',
   messages: '/member/messageV2',
   rewardCenter: '/member/rewardCenter',
+  missionLeaderboard: '/member/missionLeaderboard',
   bonusDetails: '/member/bonusDetails',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),
   promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),
