@@ -27,17 +27,25 @@ func DemoBoardPrizes() []int64 {
 	return p
 }
 
+// DemoSlot is the catalogue code of the in-house slot, Palaro Parol Spins
+// (vendor BGS, catalogued as a slot: its rounds are RNG).
+const DemoSlot = "BGS_PALARO_PAROL_SPINS"
+
 // Demo is the demo brand's missions and its leaderboard, live from
 // now-5 days (the content promotion's start) to now+30 days (its end).
 func Demo(now time.Time) ([]Mission, []Board) {
 	start, end := now.Add(-5*24*time.Hour).UnixMilli(), now.Add(30*24*time.Hour).UnixMilli()
 	m := func(sort int, period, kind, cat string, target, reward int64, rkind string, wager int64, en, ty string) Mission {
-		return Mission{TitleEN: en, TitleTY: ty, Period: period, Kind: kind, Category: cat, Target: target, RewardAmount: reward, RewardKind: rkind,
+		game := ""
+		if kind == KindRounds {
+			game, cat = DemoSlot, ""
+		}
+		return Mission{TitleEN: en, TitleTY: ty, Period: period, Kind: kind, Category: cat, Game: game, Target: target, RewardAmount: reward, RewardKind: rkind,
 			WagerMultiple: wager, Status: StatusActive, StartsAt: start, EndsAt: end, Sort: sort}
 	}
 	ms := []Mission{
 		m(1, Daily, KindLogin, "", 1, 200, rewards.KindCash, 0, "Log in today", "Mag-log in ngayong araw"),
-		m(2, Daily, KindRounds, "BGS", 3, 1_000, rewards.KindCash, 0, "Play 3 rounds of Palaro Originals", "Maglaro ng 3 round sa Palaro Originals"),
+		m(2, Daily, KindRounds, "", 3, 1_000, rewards.KindCash, 0, "Play 3 rounds of Palaro Parol Spins", "Maglaro ng 3 round sa Palaro Parol Spins"),
 		m(3, Daily, KindBet, "RNG", 50_000, 2_000, rewards.KindCash, 0, "Bet ₱500 on slots", "Tumaya ng ₱500 sa slots"),
 		m(4, Weekly, KindDeposit, "", 100_000, 5_000, rewards.KindCash, 0, "Deposit ₱1,000 this week", "Magdeposito ng ₱1,000 ngayong linggo"),
 		m(5, Weekly, KindLogin, "", 5, 10_000, rewards.KindBonus, 5, "Log in 5 days in a row", "Mag-log in nang 5 magkakasunod na araw"),

@@ -76,7 +76,8 @@ export const missionSummaryQuery = (token: string | undefined, enabled: boolean)
     queryKey: [...MISSIONS_QUERY_ROOT, 'summary', token ?? ''] as const,
     queryFn: ({ signal }) => apiGet<MissionSummary>('/wps/missions/summary', undefined, signal),
     enabled: !!token && enabled,
-    staleTime: 60_000,
+    // A claim in the reward centre lowers it: short, so coming back shows it.
+    staleTime: 10_000,
   });
 
 export const leaderboardQuery = (token: string | undefined) =>
