@@ -3,6 +3,7 @@ import { test, expect, type Page } from '../lib/test';
 import { credit, newMember, operatorToken, playerToken } from '../lib/money';
 import { preparePage } from '../lib/cashier';
 import { shot } from '../lib/shots';
+import { noSeriousAxe, openConsole } from '../lib/console';
 
 // Missions and leaderboards (issue 32 part 7, docs/rewards.md "Missions and
 // leaderboards") on the shared demo server: the demo's daily missions and
@@ -105,4 +106,37 @@ test('a member completes a mission by playing, sees it done and on the leaderboa
   expect(paused.code, JSON.stringify(paused)).toBe('ok');
   const standings = await (await request.get(`/ops/v1/leaderboards/${id}/standings`, { headers: { Authorization: `Bearer ${ops}` } })).json();
   expect(standings.value.standing.entries.some((e: { name: string }) => e.name === member.username)).toBe(true);
+});
+
+test('the console creates a mission, refuses bad input in words, pauses it and shows a board\'s standings', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the console is a desktop tool');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openConsole(page, 'ops01', '/missions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Missions and leaderboards' })).toBeVisible(LOAD);
+  await expect(page.getByRole('cell', { name: 'Play 3 rounds of Palaro Parol Spins', exact: true })).toBeVisible(LOAD);
+
+  const title = `Login streak ${randomUUID().slice(0, 6)}`;
+  await page.getByRole('button', { name: 'New mission' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New mission' });
+  await dialog.getByLabel('Title (English)').fill(title);
+  await dialog.getByLabel('Mission asks for').selectOption('LOGIN');
+  await dialog.getByLabel('Days in a row').fill('3'); // a daily mission holds one login day
+  await dialog.getByLabel('Reward (PHP)').fill('5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a target above zero (login days: one a day, up to seven a week; rounds up to 10000).')).toBeVisible();
+  await dialog.getByLabel('Period').selectOption('WEEKLY');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden(LOAD);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Log in 3 days in a row');
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Pause ${title}` }).click();
+  await expect(row).toContainText('Paused', LOAD);
+  await shot(page, { path: `${SHOTS}/console-missions.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Leaderboards' }).click();
+  await page.getByRole('button', { name: 'Standings of Lantern Nights Leaderboard' }).click();
+  await expect(page.getByTestId('standings')).toContainText('Lantern Nights Leaderboard', LOAD);
+  await noSeriousAxe(page);
+  await shot(page, { path: `${SHOTS}/console-leaderboards.png`, fullPage: true });
 });
