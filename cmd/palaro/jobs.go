@@ -18,6 +18,7 @@ import (
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/notify"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -43,6 +44,8 @@ type jobDeps struct {
 	// Rewards issues the daily rebate from Figures (docs/rewards.md).
 	Rewards *rewards.Service
 	Figures *figures.Figures
+	// Missions pays the leaderboards' ended periods (docs/rewards.md).
+	Missions *missions.Service
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -62,6 +65,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 		figs := rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}
 		all = append(all, d.Rewards.RebateJob(zone, figs))
 		all = append(all, vip.NewService(d.DB, d.Brands, d.Rewards, d.Clock, d.Logger).Jobs(zone, figs)...)
+	}
+	if d.Missions != nil {
+		all = append(all, d.Missions.PayoutJob(zone, streamCaughtUp(activity.NewStore(d.DB), missions.Name)))
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
@@ -104,7 +110,8 @@ func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps 
 	gw := gamewallet.NewService(gamewallet.NewStore(store), nil, wallets, ledger.NewStore(store, now), now, logger, gamewallet.Config{})
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
 		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs),
-		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs}
+		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs,
+		Missions: missions.NewService(store, brands, now, logger)}
 }
 
 // commandStream runs the stream's consumers in the command's process

@@ -25,6 +25,7 @@ import (
 	"github.com/palaro/palaro/internal/cashier"
 	contentops "github.com/palaro/palaro/internal/content/ops"
 	gameops "github.com/palaro/palaro/internal/game/ops"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
@@ -42,7 +43,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms, missions.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -21,6 +21,7 @@ import (
 	gameops "github.com/palaro/palaro/internal/game/ops"
 	"github.com/palaro/palaro/internal/launch"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/clock"
@@ -152,6 +153,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
 	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs)
+	missionsSvc := m.wireMissions(mux, brands, accounts, rewardCentre, operators) // missions and leaderboards
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -199,7 +201,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
 	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions,
-		Rewards: rewardCentre, Figures: figs}); err != nil {
+		Rewards: rewardCentre, Figures: figs, Missions: missionsSvc}); err != nil {
 		return err
 	}
 
@@ -234,6 +236,11 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if brandSeeded {
 		if _, err := content.NewService(content.NewStore(store), clock.System{}).Seed(ctx, content.Demo(time.Now())); err != nil {
 			return false, fmt.Errorf("content seed: %w", err)
+		}
+		// the missions and the leaderboard the demo content advertises
+		ms, bs := missions.Demo(time.Now())
+		if _, err := missions.NewService(store, brand.NewService(brand.NewStore(store), clock.System{}), clock.System{}, nil).Seed(ctx, ms, bs); err != nil {
+			return false, fmt.Errorf("missions seed: %w", err)
 		}
 	}
 

@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/commission"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/reports"
@@ -39,10 +40,11 @@ func (m *Main) startActivity(ctx context.Context, stream *activity.Service) erro
 
 // streamConsumers are the consumers `palaro serve` runs and `palaro events
 // replay` can rebuild; the daily figures first, then the report rows, the
-// agent tree, the agent reports' rows and the commissions' slots.
+// agent tree, the agent reports' rows, the commissions' slots and the
+// missions' progress and leaderboard scores.
 func streamConsumers(d *db.DB, brands *brand.Service, clk clock.Clock) []activity.Consumer {
 	return []activity.Consumer{figures.New(d, activity.NewStore(d), brands.Location), reports.NewConsumer(d, brands.Location), agent.NewTree(),
-		teamreport.NewConsumer(brands.Location), commission.NewSlotConsumer(clk)}
+		teamreport.NewConsumer(brands.Location), commission.NewSlotConsumer(clk), missions.NewService(d, brands, clk, nil).Consumer()}
 }
 
 // roundDays gives the figures' verify the rounds' own record: the seamless

@@ -11,6 +11,7 @@ import (
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
+	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/vip"
@@ -37,6 +38,17 @@ func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *acti
 	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer(), club.ProgressConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)
+	return svc
+}
+
+// wireMissions serves the missions and leaderboards (/wps/missions,
+// /ops/v1/missions, /ops/v1/leaderboards; docs/rewards-api.md) and
+// the stream consumer counting their progress and scores is among
+// streamConsumers; the payout of ended leaderboard periods is a job (jobs.go).
+func (m *Main) wireMissions(mux *http.ServeMux, brands *brand.Service, accounts *account.Service,
+	centre *rewards.Service, operators *operator.Service) *missions.Service {
+	svc := missions.NewService(m.DB, brands, m.Clock, m.Logger)
+	missions.NewHandler(svc, centre, accounts, accounts, operators, operators).Routes(mux)
 	return svc
 }
 

@@ -243,6 +243,29 @@ func (s *Service) Waiting(ctx context.Context, member int64) (int, error) {
 	return n, nil
 }
 
+// WaitingFrom counts a member's rewards waiting to be claimed that came
+// from the given sources (the missions page's red badge).
+func (s *Service) WaitingFrom(ctx context.Context, member int64, sources ...string) (int, error) {
+	if len(sources) == 0 {
+		return 0, nil
+	}
+	args := []any{member, s.clock.Now().UnixMilli()}
+	in := "?"
+	for i, src := range sources {
+		if i > 0 {
+			in += ", ?"
+		}
+		args = append(args, src)
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM reward WHERE member_id = ? AND status = 'ISSUED' AND expires_at > ? AND source IN (`+in+`)`),
+		args...).Scan(&n)
+	if err != nil {
+		return 0, apperr.Internal(err, "count waiting rewards")
+	}
+	return n, nil
+}
+
 func (s *Service) byID(ctx context.Context, member, id int64) (Reward, error) {
 	r, err := scanReward(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+rewardCols+` FROM reward WHERE id = ? AND member_id = ?`), id, member))
 	if db.IsNoRows(err) {

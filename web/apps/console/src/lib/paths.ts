@@ -21,6 +21,7 @@ export const paths = {
   affiliates: '/affiliates',
   rewards: '/rewards',
   vip: '/vip',
+  missions: '/missions',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

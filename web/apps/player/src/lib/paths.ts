@@ -47,6 +47,7 @@ export const paths = {
   transactionHistory: '/member/transactionHistory',
   messages: '/member/messageV2',
   rewardCenter: '/member/rewardCenter',
+  missionLeaderboard: '/member/missionLeaderboard',
   bonusDetails: '/member/bonusDetails',
   /** The VIP bonus page and bonus bets (side menu entries; centre pages outside its menu). */
   vip: '/member/vip',

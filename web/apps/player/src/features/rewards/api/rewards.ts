@@ -6,7 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
 import type { Grant } from './bonus';
 
-export const REWARD_SOURCES = ['WELCOME', 'DEPOSIT', 'PROMOTION', 'REBATE', 'VIP', 'MISSION', 'REFERRAL', 'POINTS', 'OPERATOR'] as const;
+export const REWARD_SOURCES = ['WELCOME', 'DEPOSIT', 'PROMOTION', 'REBATE', 'VIP', 'MISSION', 'LEADERBOARD', 'REFERRAL', 'POINTS', 'OPERATOR'] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 export type RewardKind = 'CASH' | 'BONUS';
 export type RewardStatus = 'ISSUED' | 'CLAIMED' | 'EXPIRED';

@@ -3,6 +3,7 @@
 // this hook once; each entry's count comes from its own feature hook.
 import { useUnreadCount } from '@/features/messages';
 import { useRewardCount } from '@/features/rewards/hooks/useRewardCount';
+import { useMissionCount } from '@/features/missions/hooks/useMissionCount';
 import type { CentreKey } from './registry';
 
 export type CentreBadges = Partial<Record<CentreKey, number>>;
@@ -10,5 +11,6 @@ export type CentreBadges = Partial<Record<CentreKey, number>>;
 export function useCentreBadges(): CentreBadges {
   const messageV2 = useUnreadCount();
   const rewardCenter = useRewardCount();
-  return { messageV2, rewardCenter };
+  const missionLeaderboard = useMissionCount();
+  return { messageV2, rewardCenter, missionLeaderboard };
 }

@@ -1,0 +1,1 @@
+export { MissionsScreen } from './components/MissionsScreen';

@@ -1,0 +1,2 @@
+export { MissionLeaderboard } from './components/MissionLeaderboard';
+export { useMissionCount } from './hooks/useMissionCount';
