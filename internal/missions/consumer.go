@@ -55,8 +55,9 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 	}
 	loc := c.s.brands.Location(ctx)
 	var weights map[string]int64 // a bonus reward counts play as the welcome bonus does
+	currency := ""               // for facts that carry none (logins)
 	if b, err := c.s.brands.Current(ctx); err == nil {
-		weights = b.Rewards.Welcome.Weights
+		weights, currency = b.Rewards.Welcome.Weights, b.Currency.Code
 	}
 	for _, e := range events {
 		if e.MemberID <= 0 {
@@ -67,6 +68,9 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 				continue
 			}
 			if d, ok := delta(m, e); ok {
+				if e.Currency == "" {
+					e.Currency = currency
+				}
 				if err := c.progress(ctx, tx, m, e, d, loc, weights); err != nil {
 					return err
 				}

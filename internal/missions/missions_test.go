@@ -106,7 +106,7 @@ func depositFact(member, amount int64, t time.Time) activity.Fact {
 }
 
 func login(member int64, t time.Time) activity.Fact {
-	return activity.Fact{Key: key("login"), Kind: activity.LoggedIn, MemberID: member, Currency: "PHP", At: t}
+	return activity.Fact{Key: key("login"), Kind: activity.LoggedIn, MemberID: member, At: t} // as written at login: no currency
 }
 
 func mustMission(t *testing.T, s *Service, in MissionInput) Mission {
