@@ -12,6 +12,43 @@ type Rewards struct {
 	Welcome Welcome `json:"welcome"`
 	// Rebate is the daily rebate; off when Rates is empty.
 	Rebate Rebate `json:"rebate"`
+	// Referral is the refer-a-friend rule (internal/referral); the program
+	// runs while the REFERRAL switch is on and Amount is above zero.
+	Referral Referral `json:"referral"`
+}
+
+// Referral: a member registered with another's referral code qualifies
+// when, within WindowDays of registering, its first deposit is at least
+// MinFirstDeposit and its valid bets reach MinValidBets; the referrer then
+// gets a CASH reward of Amount to claim within ClaimDays. A referral keeps
+// the rule in force when its member registered. Minor units.
+type Referral struct {
+	Amount          int64 `json:"amount"`
+	MinFirstDeposit int64 `json:"minFirstDeposit"`
+	MinValidBets    int64 `json:"minValidBets"`
+	WindowDays      int   `json:"windowDays"`
+	ClaimDays       int   `json:"claimDays"`
+}
+
+// Limits of the referral rule.
+const (
+	MaxReferralAmount = 100_000_000
+	MaxReferralDays   = 365
+)
+
+// ValidateReferral checks the referral rule (also the console's editor).
+func ValidateReferral(r Referral) error {
+	switch {
+	case r.Amount == 0 && r.MinFirstDeposit == 0 && r.MinValidBets == 0 && r.WindowDays == 0 && r.ClaimDays == 0:
+		return nil // off
+	case r.Amount <= 0 || r.Amount > MaxReferralAmount:
+		return fmt.Errorf("rewards.referral.amount: %d is not within 1..%d", r.Amount, MaxReferralAmount)
+	case r.MinFirstDeposit < 0 || r.MinFirstDeposit > MaxReferralAmount, r.MinValidBets < 0 || r.MinValidBets > 100*MaxReferralAmount:
+		return fmt.Errorf("rewards.referral: minFirstDeposit and minValidBets must not be negative or beyond the limits")
+	case r.WindowDays < 1 || r.WindowDays > MaxReferralDays, r.ClaimDays < 1 || r.ClaimDays > MaxReferralDays:
+		return fmt.Errorf("rewards.referral: windowDays and claimDays must be within 1..%d", MaxReferralDays)
+	}
+	return nil
 }
 
 // Rebate: every day at At (the brand's zone) each member's valid bets of the
@@ -64,6 +101,9 @@ type Welcome struct {
 
 func validateRewards(r Rewards) error {
 	if err := validateRebate(r.Rebate); err != nil {
+		return err
+	}
+	if err := ValidateReferral(r.Referral); err != nil {
 		return err
 	}
 	w := r.Welcome
