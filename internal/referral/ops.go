@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/operator"
@@ -132,10 +133,10 @@ func (h *OpsHandler) SetRule(ctx context.Context, op operator.Caller, req RuleRe
 		if next.Amount, err = money.Parse(req.Amount, dec); err != nil {
 			return RuleView{}, err
 		}
-		if next.MinFirstDeposit, err = money.Parse(req.MinFirstDeposit, dec); err != nil {
+		if next.MinFirstDeposit, err = parseMin(req.MinFirstDeposit, dec); err != nil {
 			return RuleView{}, err
 		}
-		if next.MinValidBets, err = money.Parse(req.MinValidBets, dec); err != nil {
+		if next.MinValidBets, err = parseMin(req.MinValidBets, dec); err != nil {
 			return RuleView{}, err
 		}
 		next.WindowDays, next.ClaimDays = req.WindowDays, req.ClaimDays
@@ -161,6 +162,14 @@ func (h *OpsHandler) SetRule(ctx context.Context, op operator.Caller, req RuleRe
 		return ruleView(&after), nil
 	}
 	return RuleView{}, brand.ErrVersionConflict
+}
+
+// parseMin parses a minimum, which may be zero (no minimum).
+func parseMin(s string, dec int) (int64, error) {
+	if v, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && v == 0 {
+		return 0, nil
+	}
+	return money.Parse(s, dec)
 }
 
 // setSwitch is nodes with modID's switch set to on (a copy; the tree's
