@@ -225,6 +225,6 @@ func (h *OpsHandler) player(ctx context.Context, id int64) (PlayerReferrals, err
 func init() {
 	apperr.Register("referral.invalid_rule", map[string]string{
 		"EN": "The referral rule needs a reward above zero, amounts within the limits and days within 1 to {maxDays}.",
-		"TY": "Kailangan ng referral rule ang reward na higit sa zero, mga halagang pasok sa limitasyon at mga araw mula 1 hanggang {maxDays}.",
+		"TY": "Kailangan ng tuntunin ng pag-imbita ang reward na higit sa zero, mga halagang pasok sa limitasyon at mga araw mula 1 hanggang {maxDays}.",
 	})
 }

@@ -357,9 +357,9 @@ func days(n int) time.Duration { return time.Duration(n) * 24 * time.Hour }
 
 func init() {
 	for code, m := range map[string][2]string{
-		"referral.disabled":     {"The referral program is not available.", "Hindi available ang referral program."},
-		"referral.code_invalid": {"This referral code is not valid. Check the link your friend sent.", "Hindi wasto ang referral code na ito. Suriin ang link na ipinadala ng iyong kaibigan."},
-		"referral.real_only":    {"Referrals are for real accounts. Register to invite friends.", "Para sa totoong account ang referral. Mag-register para makapag-imbita ng kaibigan."},
+		"referral.disabled":     {"The referral program is not available.", "Hindi available ang programang pag-imbita ngayon."},
+		"referral.code_invalid": {"This referral code is not valid. Check the link your friend sent.", "Hindi wasto ang code ng pag-imbita na ito. Suriin ang link na ipinadala ng iyong kaibigan."},
+		"referral.real_only":    {"Referrals are for real accounts. Register to invite friends.", "Para sa totoong account ang pag-imbita. Mag-register para makapag-imbita ng kaibigan."},
 	} {
 		apperr.Register(code, map[string]string{"EN": m[0], "TY": m[1]})
 	}

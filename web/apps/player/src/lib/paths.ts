@@ -47,6 +47,7 @@ export const paths = {
   transactionHistory: '/member/transactionHistory',
   messages: '/member/messageV2',
   rewardCenter: '/member/rewardCenter',
+  referral: '/member/referral',
   bonusDetails: '/member/bonusDetails',
   help: (section?: string) => (section ? `/help#${section}` : '/help'),
   promotions: (id?: string | number) => (id !== undefined ? `/promotions#${id}` : '/promotions'),

@@ -41,6 +41,7 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'transferUpline', load: () => import('../TransferUplinePage') },
   { key: 'bonusDetails', load: () => import('../BonusDetailsPage') },
   { key: 'rewardCenter', load: () => import('../RewardCenterPage') },
+  { key: 'referral', load: () => import('../ReferralPage') },
 ];
 
 
