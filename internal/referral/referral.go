@@ -141,8 +141,18 @@ func (s *Service) Code(ctx context.Context, member int64) (string, error) {
 	return "", apperr.Internal(errors.New("referral code clashes five times"), "referral code")
 }
 
-// ReferrerByCode is the member a code belongs to (account.Referrals);
-// ErrCodeInvalid for an unknown or malformed one.
+// ReferrerOf is the member a code belongs to, 0 for an unknown or
+// malformed one (account.Referrals: such a code refers nobody).
+func (s *Service) ReferrerOf(ctx context.Context, code string) (int64, error) {
+	id, err := s.ReferrerByCode(ctx, code)
+	if errors.Is(err, ErrCodeInvalid) {
+		return 0, nil
+	}
+	return id, err
+}
+
+// ReferrerByCode is the member a code belongs to; ErrCodeInvalid for an
+// unknown or malformed one.
 func (s *Service) ReferrerByCode(ctx context.Context, code string) (int64, error) {
 	code = strings.ToUpper(strings.TrimSpace(code))
 	if len(code) != CodeLen || strings.Trim(code, codeAlphabet) != "" {
