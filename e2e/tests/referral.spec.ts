@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { captchaAnswer, query } from '../lib/db';
 import { bankDeposit, credit, decideDeposit, newMember, openAs, playerToken } from '../lib/money';
+import { noSeriousAxe, openConsole } from '../lib/console';
 import { shot } from '../lib/shots';
 
 // Refer and earn (issue 32 part 8, docs/rewards.md "Referral"), against the
@@ -154,4 +155,30 @@ test('a friend registers through the copied link, deposits and bets; the referre
   await expect(page.getByTestId('referral-friend-status')).toHaveText('Rewarded', LOAD);
   await expect(page.getByTestId('referral-totals')).toContainText('188.00');
   await shot(page, { path: `${SHOTS}/referral-rewarded-${project}.png`, fullPage: true });
+});
+
+test('the console shows the referral rule, the held rewards and a member\'s referrals', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const m = newMember('rc');
+  await openConsole(page, 'ops01', '/referral');
+  const rule = page.getByTestId('referral-rule-form');
+  await expect(rule).toBeVisible(LOAD);
+  // The demo brand's rule (promotion 104), the switch on.
+  await expect(rule.getByLabel('Reward to the referrer (PHP)')).toHaveValue('188.00');
+  await expect(rule.getByLabel('Friend\'s first deposit at least (PHP)')).toHaveValue('500.00');
+  await expect(rule.getByLabel('Friend\'s valid bets at least (PHP)')).toHaveValue('2000.00');
+  await expect(rule.getByLabel('Days after registering to meet the rule')).toHaveValue('14');
+  await expect(rule.getByRole('checkbox')).toBeChecked();
+  // A bad window is refused in words before anything is sent.
+  await rule.getByLabel('Days after registering to meet the rule').fill('400');
+  await rule.getByRole('button', { name: 'Save rule' }).click();
+  await expect(rule.getByText('Enter whole days from 1 to 365.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Held rewards' })).toBeVisible();
+  await expect(page.getByTestId('referral-holds')).toBeVisible(LOAD);
+  // A member's referrals.
+  await page.getByLabel('Member ID').fill(String(m.id));
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('referral-member')).toContainText('This member has invited nobody.', LOAD);
+  await noSeriousAxe(page);
+  await shot(page, { path: `${SHOTS}/console-referral-1280.png`, fullPage: true });
 });
