@@ -154,6 +154,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
 	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs)
 	missionsSvc := m.wireMissions(mux, brands, accounts, rewardCentre, operators) // missions and leaderboards
+	m.wireReferral(mux, stream, brands, accounts, rewardCentre, operators) // wire_referral.go
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)

@@ -48,6 +48,7 @@ type Member struct {
 	CountryDialingCode string
 	PayeeName          string
 	ReferralCode       string
+	ReferrerID         int64  // the member whose referral code it registered with (not stored here: the member.referred fact carries it)
 	AffiliateCode      string // the agent code this member registered under
 	OwnAffiliateCode   string // an agent's own invitation code, "" for others
 	ParentID           int64

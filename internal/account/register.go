@@ -96,6 +96,10 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 	} else if !bc.SwitchOn("DIRECTREG3") {
 		return LoginResult{}, required("affiliateCode")
 	}
+	referrer, err := s.referrer(ctx, bc, &req)
+	if err != nil {
+		return LoginResult{}, err
+	}
 	hash := ""
 	if !noPassword {
 		h, err := s.hash(ctx, req.Password)
@@ -115,7 +119,7 @@ func (s *Service) register(ctx context.Context, req RegisterRequest, cl Client, 
 	now := s.clock.Now()
 	m := Member{Account: req.Username, Nickname: req.Username, Type: aff.memberType, PasswordHash: hash,
 		PasswordChangedAt: now, Email: req.Email, Mobile: req.MobileNum, CountryDialingCode: req.CountryDialingCode,
-		PayeeName: req.PayeeName, ReferralCode: req.ReferralCode, AffiliateCode: strings.ToUpper(req.AffiliateCode),
+		PayeeName: req.PayeeName, ReferralCode: req.ReferralCode, ReferrerID: referrer, AffiliateCode: strings.ToUpper(req.AffiliateCode),
 		ParentID: aff.parentID, RegisterURL: req.RegisterURL, Domain: req.Domain, RegisterMethod: req.RegisterMethod,
 		RegisterIP: cl.IP, Extra: extra, CreatedAt: now}
 	login := req.Login == nil || *req.Login

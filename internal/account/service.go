@@ -120,12 +120,13 @@ type Service struct {
 	mailer       Mailer
 	resetBaseURL string
 
-	botKey   *botKey
-	sessions *session.Cache[cachedSession]
-	events   SessionEvents
-	gate     Gate                  // responsible gaming (UseGate, gate.go); nil: none
-	invites  InviteCodes           // invitation links (UseInvites, agent_tree.go); nil: agents' own codes only
-	rdb      redis.UniversalClient // set by UseRedis: revocations go to the other instances
+	botKey    *botKey
+	sessions  *session.Cache[cachedSession]
+	events    SessionEvents
+	gate      Gate                  // responsible gaming (UseGate, gate.go); nil: none
+	invites   InviteCodes           // invitation links (UseInvites, agent_tree.go); nil: agents' own codes only
+	referrals Referrals             // members' referral codes (UseReferrals, referral.go); nil: codes are ignored
+	rdb       redis.UniversalClient // set by UseRedis: revocations go to the other instances
 
 	hasher      *Hasher       // the process-wide bound on argon2id (hasher.go)
 	dummyHash   string        // verified for unknown accounts, so timing does not tell

@@ -159,6 +159,12 @@ func createMember(ctx context.Context, tx *db.Tx, m *Member, how string) error {
 		MemberID: m.ID, Detail: how, Ref: idText(m.ParentID), At: at}); err != nil {
 		return apperr.Internal(err, "registration fact")
 	}
+	if m.ReferrerID > 0 {
+		if err := activity.Append(ctx, tx, activity.Fact{Key: "referred:" + strconv.FormatInt(m.ID, 10), Kind: activity.Referred,
+			MemberID: m.ID, Ref: strconv.FormatInt(m.ReferrerID, 10), Detail: m.ReferralCode, At: at}); err != nil {
+			return apperr.Internal(err, "referral fact")
+		}
+	}
 	return nil
 }
 

@@ -52,6 +52,10 @@ const (
 	// Registered: a member account was created. Detail: how (password,
 	// oauth provider, trial); Ref: its upline's id ("" for none).
 	Registered Kind = "member.registered"
+	// Referred: a member registered with another member's referral code
+	// (written with its registration). Ref is the referrer's id, Detail
+	// the code.
+	Referred Kind = "member.referred"
 	// Moved: a member was moved under another upline (an operator's
 	// action), written with the change of its parent. Ref is the new
 	// upline's id ("" for none), Detail the old one's.

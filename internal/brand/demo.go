@@ -141,6 +141,8 @@ func Demo() Config {
 		Rewards: Rewards{Welcome: Welcome{Percent: 100, Cap: 500_000, MinDeposit: 20_000, WagerMultiple: 15, WagerWithDeposit: true,
 			MaxBet: 50_000, ClaimDays: 7, ValidDays: 30, Weights: map[string]int64{"RNG": 10000, "FISH": 10000, "BGS": 5000, "SPORTS": 2000, "LIVE": 1000}},
 			Rebate: Rebate{Rates: map[string]int64{"RNG": 120, "LIVE": 80, "SPORTS": 60}, At: "05:00", MinAmount: 100, ClaimDays: 3},
-			VIP:    VIP{ClaimDays: 7, BonusBetsMin: 100}},
+			VIP:    VIP{ClaimDays: 7, BonusBetsMin: 100},
+			// Promotion 104: a friend's first deposit of ₱500 and ₱2,000 of valid bets within 14 days pay the referrer ₱188.
+			Referral: Referral{Amount: 18_800, MinFirstDeposit: 50_000, MinValidBets: 200_000, WindowDays: 14, ClaimDays: 30}},
 	}
 }

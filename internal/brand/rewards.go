@@ -14,6 +14,9 @@ type Rewards struct {
 	Rebate Rebate `json:"rebate"`
 	// VIP is the VIP club's terms (its levels are internal/vip's table).
 	VIP VIP `json:"vip"`
+	// Referral is the refer-a-friend rule (internal/referral); the program
+	// runs while the REFERRAL switch is on and Amount is above zero.
+	Referral Referral `json:"referral"`
 }
 
 // VIP: the club's rewards (level-up, weekly, monthly) wait ClaimDays in the
@@ -22,6 +25,40 @@ type Rewards struct {
 type VIP struct {
 	ClaimDays    int   `json:"claimDays"`
 	BonusBetsMin int64 `json:"bonusBetsMin"`
+}
+
+// Referral: a member registered with another's referral code qualifies
+// when, within WindowDays of registering, its first deposit is at least
+// MinFirstDeposit and its valid bets reach MinValidBets; the referrer then
+// gets a CASH reward of Amount to claim within ClaimDays. A referral keeps
+// the rule in force when its member registered. Minor units.
+type Referral struct {
+	Amount          int64 `json:"amount"`
+	MinFirstDeposit int64 `json:"minFirstDeposit"`
+	MinValidBets    int64 `json:"minValidBets"`
+	WindowDays      int   `json:"windowDays"`
+	ClaimDays       int   `json:"claimDays"`
+}
+
+// Limits of the referral rule.
+const (
+	MaxReferralAmount = 100_000_000
+	MaxReferralDays   = 365
+)
+
+// ValidateReferral checks the referral rule (also the console's editor).
+func ValidateReferral(r Referral) error {
+	switch {
+	case r.Amount == 0 && r.MinFirstDeposit == 0 && r.MinValidBets == 0 && r.WindowDays == 0 && r.ClaimDays == 0:
+		return nil // off
+	case r.Amount <= 0 || r.Amount > MaxReferralAmount:
+		return fmt.Errorf("rewards.referral.amount: %d is not within 1..%d", r.Amount, MaxReferralAmount)
+	case r.MinFirstDeposit < 0 || r.MinFirstDeposit > MaxReferralAmount, r.MinValidBets < 0 || r.MinValidBets > 100*MaxReferralAmount:
+		return fmt.Errorf("rewards.referral: minFirstDeposit and minValidBets must not be negative or beyond the limits")
+	case r.WindowDays < 1 || r.WindowDays > MaxReferralDays, r.ClaimDays < 1 || r.ClaimDays > MaxReferralDays:
+		return fmt.Errorf("rewards.referral: windowDays and claimDays must be within 1..%d", MaxReferralDays)
+	}
+	return nil
 }
 
 // Rebate: every day at At (the brand's zone) each member's valid bets of the
@@ -78,6 +115,9 @@ func validateRewards(r Rewards) error {
 	}
 	if v := r.VIP; v.ClaimDays < 0 || v.ClaimDays > 365 || v.BonusBetsMin < 0 {
 		return fmt.Errorf("rewards.vip: claimDays must be within 0..365 and bonusBetsMin not negative")
+	}
+	if err := ValidateReferral(r.Referral); err != nil {
+		return err
 	}
 	w := r.Welcome
 	switch {

@@ -15,6 +15,9 @@ var OpsRoutePerms = map[string]operator.Permission{
 	"POST /ops/v1/players/{id}/rewards":       operator.PermRewardsWrite,
 	"POST /ops/v1/players/{id}/bonus/forfeit": operator.PermRewardsWrite,
 	"GET /ops/v1/rewards/costs":               operator.PermRewardsRead,
+	"GET /ops/v1/rewards/holds":               operator.PermRewardsRead,
+	"POST /ops/v1/rewards/holds/{id}/approve": operator.PermRewardsWrite,
+	"POST /ops/v1/rewards/holds/{id}/reject":  operator.PermRewardsWrite,
 }
 
 // MaxCostDays bounds the cost report's period.
@@ -59,6 +62,7 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 			h.costs(w, r)
 		}
 	})
+	h.holdRoutes(mux)
 }
 
 func (h *OpsHandler) player(w http.ResponseWriter, r *http.Request, _ operator.Caller, id int64) {

@@ -120,6 +120,7 @@ type Service struct {
 	brands  Brands
 	clock   clock.Clock
 	logger  *slog.Logger
+	linker  Linker // abuse flags of the welcome bonus (hold.go); nil: none
 }
 
 // NewService wires the reward centre.
@@ -544,7 +545,19 @@ func (c *Welcome) Apply(ctx context.Context, tx *db.Tx, events []activity.Event)
 		if w.WagerWithDeposit {
 			base += e.Amount
 		}
-		err = IssueTx(ctx, tx, Issue{Key: "welcome:" + strconv.FormatInt(e.MemberID, 10), MemberID: e.MemberID, Currency: e.Currency, Source: SourceWelcome,
+		issue := IssueTx
+		if c.s.linker != nil {
+			flags, linked, err := c.s.welcomeLinks(ctx, tx, e.MemberID)
+			if err != nil {
+				return err
+			}
+			if len(flags) > 0 { // one welcome bonus per person: held for an operator (hold.go)
+				issue = func(ctx context.Context, tx *db.Tx, r Issue, now time.Time) error {
+					return HoldTx(ctx, tx, r, flags, linked, now)
+				}
+			}
+		}
+		err = issue(ctx, tx, Issue{Key: "welcome:" + strconv.FormatInt(e.MemberID, 10), MemberID: e.MemberID, Currency: e.Currency, Source: SourceWelcome,
 			TitleEN: "Welcome Bonus", TitleTY: "Welcome Bonus sa unang deposito", Amount: amount, Kind: KindBonus,
 			WagerMultiple: w.WagerMultiple, WagerRequired: base * w.WagerMultiple, MaxBet: w.MaxBet, MaxConvert: w.MaxConvert, ValidDays: w.ValidDays,
 			Weights: w.Weights, ClaimBy: e.At.Add(time.Duration(w.ClaimDays) * 24 * time.Hour)}, e.At)

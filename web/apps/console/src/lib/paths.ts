@@ -22,6 +22,7 @@ export const paths = {
   rewards: '/rewards',
   vip: '/vip',
   missions: '/missions',
+  referral: '/referral',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

@@ -48,6 +48,7 @@ export const paths = {
   messages: '/member/messageV2',
   rewardCenter: '/member/rewardCenter',
   missionLeaderboard: '/member/missionLeaderboard',
+  referral: '/member/referral',
   bonusDetails: '/member/bonusDetails',
   /** The VIP bonus page and bonus bets (side menu entries; centre pages outside its menu). */
   vip: '/member/vip',

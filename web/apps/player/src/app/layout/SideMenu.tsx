@@ -136,7 +136,17 @@ export function SideMenu({ mini, onToggleMini, phone, drawerOpen, onCloseDrawer 
           </li>
           {referral && (
             <li>
-              <button type="button" className={s.entry} title={t('layout:side.referral')} onClick={() => requireLogin()} data-testid="side-referral">
+              <button
+                type="button"
+                className={s.entry}
+                title={t('layout:side.referral')}
+                onClick={() => {
+                  if (!requireLogin()) return;
+                  closeIfPhone();
+                  navigate(paths.referral);
+                }}
+                data-testid="side-referral"
+              >
                 <Users size={20} aria-hidden="true" />
                 <span className={s.text}>{t('layout:side.referral')}</span>
               </button>

@@ -49,6 +49,7 @@ export const CENTRE_PAGES: CentrePage[] = [
   { key: 'transferUpline', load: () => import('../TransferUplinePage') },
   { key: 'bonusDetails', load: () => import('../BonusDetailsPage') },
   { key: 'rewardCenter', load: () => import('../RewardCenterPage') },
+  { key: 'referral', load: () => import('../ReferralPage') },
   { key: 'missionLeaderboard', load: () => import('../MissionLeaderboardPage') },
   { key: 'vip', load: () => import('../VipPage') },
   { key: 'bonusBets', load: () => import('../BonusBetsPage') },
