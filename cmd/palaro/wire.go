@@ -27,6 +27,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
+	"github.com/palaro/palaro/internal/points"
 	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
@@ -151,6 +152,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
 	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators)
+	// --- the points mall: earning from the stream, items, redemptions sealed and password-checked (wire_points.go) ---
+	m.wirePoints(mux, stream, brands, accounts, withdrawals, operators, sealWrap)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -271,7 +274,12 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded {
+	// --- the demo points mall's items ---
+	pointsSeeded, err := points.SeedDemo(ctx, store, time.Now())
+	if err != nil {
+		return false, fmt.Errorf("points seed: %w", err)
+	}
+	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded || pointsSeeded {
 		return true, nil
 	}
 

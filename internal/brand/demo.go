@@ -140,6 +140,11 @@ func Demo() Config {
 		// docs/rewards.md "Demo brand": the terms promotion 101 states.
 		Rewards: Rewards{Welcome: Welcome{Percent: 100, Cap: 500_000, MinDeposit: 20_000, WagerMultiple: 15, WagerWithDeposit: true,
 			MaxBet: 50_000, ClaimDays: 7, ValidDays: 30, Weights: map[string]int64{"RNG": 10000, "FISH": 10000, "BGS": 5000, "SPORTS": 2000, "LIVE": 1000}},
-			Rebate: Rebate{Rates: map[string]int64{"RNG": 120, "LIVE": 80, "SPORTS": 60}, At: "05:00", MinAmount: 100, ClaimDays: 3}},
+			Rebate: Rebate{Rates: map[string]int64{"RNG": 120, "LIVE": 80, "SPORTS": 60}, At: "05:00", MinAmount: 100, ClaimDays: 3},
+			// docs/rewards.md "Points mall": 1 point per 100.00 of valid bets on slots, fish and deposits,
+			// per 200.00 on live and sports; 100 points convert to 10.00, from 500 points.
+			Points: Points{Earn: map[string]PointsRule{"RNG": {Per: 10_000, Points: 1}, "FISH": {Per: 10_000, Points: 1}, "LIVE": {Per: 20_000, Points: 1},
+				"SPORTS": {Per: 20_000, Points: 1}, PointsDeposit: {Per: 10_000, Points: 1}},
+				Convert: PointsConvert{Points: 100, Amount: 1_000, MinPoints: 500}, ClaimDays: 7}},
 	}
 }

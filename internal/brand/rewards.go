@@ -12,6 +12,8 @@ type Rewards struct {
 	Welcome Welcome `json:"welcome"`
 	// Rebate is the daily rebate; off when Rates is empty.
 	Rebate Rebate `json:"rebate"`
+	// Points are the points mall's earning and conversion rules (points.go).
+	Points Points `json:"points"`
 }
 
 // Rebate: every day at At (the brand's zone) each member's valid bets of the
@@ -64,6 +66,9 @@ type Welcome struct {
 
 func validateRewards(r Rewards) error {
 	if err := validateRebate(r.Rebate); err != nil {
+		return err
+	}
+	if err := validatePoints(r.Points); err != nil {
 		return err
 	}
 	w := r.Welcome
