@@ -227,7 +227,7 @@ var messages = map[string][2]string{
 	"points.item_paused":          {"This item is not available right now.", "Hindi available ang item na ito ngayon."},
 	"points.out_of_stock":         {"This item is out of stock.", "Ubos na ang stock ng item na ito."},
 	"points.not_enough":           {"You do not have enough points.", "Kulang ang iyong points."},
-	"points.limit_reached":        {"You have redeemed this item as many times as allowed.", "Naabot mo na ang limitasyon ng pag-redeem sa item na ito."},
+	"points.limit_reached":        {"You have redeemed this item as many times as allowed ({limit}).", "Naabot mo na ang limitasyon ng pagpapalit sa item na ito ({limit})."},
 	"points.invalid_quantity":     {"Choose a quantity from 1 to {max}.", "Pumili ng dami mula 1 hanggang {max}."},
 	"points.invalid_address":      {"Enter the delivery {field} correctly.", "Ilagay nang tama ang {field} para sa delivery."},
 	"points.convert_off":          {"Converting points to cash is not available.", "Hindi available ang pag-convert ng points sa cash."},
