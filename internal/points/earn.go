@@ -60,7 +60,7 @@ func (c *Earn) Apply(ctx context.Context, tx *db.Tx, events []activity.Event) er
 			}
 			category, amount = e.Category, e.ValidBet
 		case activity.DepositCredited:
-			category, typ, ref, amount = brand.PointsDeposit, TypeEarnDeposit, "D"+e.Ref, e.Amount
+			category, typ, ref, amount = brand.PointsDeposit, TypeEarnDeposit, e.Ref, e.Amount
 		default:
 			continue
 		}

@@ -136,7 +136,7 @@ func TestEarning(t *testing.T) {
 				t.Fatalf("history %+v %v", h, err)
 			}
 			dep := h.List[0]
-			if dep.Type != TypeEarnDeposit || dep.Change != 5 || dep.Balance != 8 || dep.Ref != "DD1" || dep.AmountRequired != 500_00 || dep.Status != StatusApproved {
+			if dep.Type != TypeEarnDeposit || dep.Change != 5 || dep.Balance != 8 || dep.Ref != "D1" || dep.AmountRequired != 500_00 || dep.Status != StatusApproved {
 				t.Fatalf("deposit entry %+v", dep)
 			}
 			if e := h.List[1]; e.Type != TypeEarnBet || e.Name != "RNG" || e.Change != 2 || e.Balance != 3 || e.Ref != "R3" {

@@ -313,7 +313,9 @@ function Details({ money }: { money: (m: number) => string }) {
                 <td data-label={t('points:cols.time')} className={s.num}>
                   {formatDateTime(e.applyTime)}
                 </td>
-                <td data-label={t('points:cols.type')}>{t(`points:types.${e.type}`)}</td>
+                <td data-label={t('points:cols.type')} className={s.nowrap}>
+                  {t(`points:types.${e.type}`)}
+                </td>
                 <td data-label={t('points:cols.name')} className={s.name}>
                   {name(e.name, e.type)}
                 </td>

@@ -1,7 +1,7 @@
 // The redeem and convert forms' rules (the server checks the same:
 // internal/points). Fields are the inputs' strings; messages are keys under
 // points:form.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 const paymentPassword = z.string().regex(/^[0-9]{6}$/, 'passwordFormat');
 const whole = (v: string) => /^[0-9]{1,9}$/.test(v.trim());
@@ -30,7 +30,7 @@ export function convertSchema(opts: { min: number; step: number; balance: number
       .string()
       .refine((v) => whole(v), 'convertStep')
       .refine((v) => !whole(v) || Number(v) >= opts.min, 'convertMin')
-      .refine((v) => !whole(v) || Number(v) % opts.step === 0, 'convertStep')
+      .refine((v) => !whole(v) || Number(v) < opts.min || Number(v) % opts.step === 0, 'convertStep')
       .refine((v) => !whole(v) || Number(v) < opts.min || Number(v) <= opts.balance, 'notEnough'),
     paymentPassword,
   });
