@@ -158,7 +158,9 @@ test('earn by playing, redeem bonus cash and claim it, redeem a cap an operator 
   await expect(row).toContainText('Juan Dela Cruz', LOAD);
   await shot(console, { path: `${SHOTS}/console-review-${project}.png`, fullPage: true });
   await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(row).toContainText('Approved', LOAD);
+  await expect(console.getByText(`${ref} was approved.`)).toBeVisible(LOAD);
+  await console.getByLabel('Status').selectOption('APPROVED');
+  await expect(console.getByRole('row').filter({ hasText: ref })).toContainText('Approved', LOAD);
   await ops.close();
 
   await page.reload();

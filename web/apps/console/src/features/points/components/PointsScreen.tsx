@@ -91,7 +91,7 @@ function Items({ canWrite }: { canWrite: boolean }) {
     { key: 'name', header: t('items.name'), cell: (it) => it.nameEN },
     { key: 'kind', header: t('items.kind'), cell: (it) => t(`kinds.${it.kind}`), nowrap: true },
     { key: 'worth', header: t('items.worth'), cell: worth, nowrap: true },
-    { key: 'points', header: t('items.points'), cell: (it) => it.points.toLocaleString('en-US'), align: 'end' },
+    { key: 'points', header: t('items.points'), cell: (it) => it.points.toLocaleString('en-US'), align: 'end', nowrap: true },
     { key: 'stock', header: t('items.stock'), cell: (it) => (it.stock < 0 ? t('items.unlimited') : it.stock), align: 'end' },
     { key: 'limit', header: t('items.limit'), cell: (it) => it.memberLimit || '—', align: 'end' },
     { key: 'status', header: t('items.status'), cell: (it) => <Badge status={it.status} /> },
@@ -299,9 +299,9 @@ function Redemptions({ canWrite }: { canWrite: boolean }) {
   const columns: Column<Redemption>[] = [
     { key: 'ref', header: t('review.ref'), cell: (r) => r.ref, nowrap: true },
     { key: 'time', header: t('review.time'), cell: (r) => formatDateTime(r.createdAt), nowrap: true },
-    { key: 'player', header: t('review.player'), cell: (r) => r.account },
+    { key: 'player', header: t('review.player'), cell: (r) => r.account, nowrap: true },
     { key: 'item', header: t('review.item'), cell: (r) => (r.kind === 'CONVERT' ? t('kinds.CONVERT') : `${r.name} × ${r.quantity}`) },
-    { key: 'points', header: t('review.points'), cell: (r) => r.points.toLocaleString('en-US'), align: 'end' },
+    { key: 'points', header: t('review.points'), cell: (r) => r.points.toLocaleString('en-US'), align: 'end', nowrap: true },
     {
       key: 'address',
       header: t('review.address'),
