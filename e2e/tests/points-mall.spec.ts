@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type APIRequestContext, type Page } from '../lib/test';
 import { startServer, type ExtraServer } from '../lib/server';
 import { api, call, operatorToken, playerToken, PNG, preparePage } from '../lib/cashier';
-import { openConsole } from '../lib/console';
+import { noHorizontalScroll, noSeriousAxe, openConsole } from '../lib/console';
 import { shot } from '../lib/shots';
 
 // The points mall (issue 32 part 6, docs/rewards.md "Points mall"): a member
@@ -156,6 +156,8 @@ test('earn by playing, redeem bonus cash and claim it, redeem a cap an operator 
   await console.getByRole('tab', { name: 'Redemptions' }).click();
   const row = console.getByRole('row').filter({ hasText: ref });
   await expect(row).toContainText('Juan Dela Cruz', LOAD);
+  await noSeriousAxe(console);
+  await noHorizontalScroll(console);
   await shot(console, { path: `${SHOTS}/console-review-${project}.png`, fullPage: true });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(console.getByText(`${ref} was approved.`)).toBeVisible(LOAD);
