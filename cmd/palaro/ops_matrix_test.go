@@ -31,6 +31,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/players"
 	"github.com/palaro/palaro/internal/referral"
+	"github.com/palaro/palaro/internal/points"
 	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/rg"
@@ -44,7 +45,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms, missions.OpsRoutePerms, referral.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms, missions.OpsRoutePerms, referral.OpsRoutePerms, points.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -29,6 +29,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/platform/secrets"
+	"github.com/palaro/palaro/internal/points"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/vip"
@@ -155,6 +156,8 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs)
 	missionsSvc := m.wireMissions(mux, brands, accounts, rewardCentre, operators) // missions and leaderboards
 	m.wireReferral(mux, stream, brands, accounts, rewardCentre, operators) // wire_referral.go
+	// --- the points mall: earning from the stream, items, redemptions sealed and password-checked (wire_points.go) ---
+	m.wirePoints(mux, stream, brands, accounts, withdrawals, operators, sealWrap)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -285,7 +288,12 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("vip seed: %w", err)
 	}
-	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded || vipSeeded {
+	// --- the demo points mall's items ---
+	pointsSeeded, err := points.SeedDemo(ctx, store, time.Now())
+	if err != nil {
+		return false, fmt.Errorf("points seed: %w", err)
+	}
+	if gamesSeeded || accountsSeeded || walletSeeded || contractsSeeded || vipSeeded || pointsSeeded {
 		return true, nil
 	}
 

@@ -143,6 +143,11 @@ func Demo() Config {
 			Rebate: Rebate{Rates: map[string]int64{"RNG": 120, "LIVE": 80, "SPORTS": 60}, At: "05:00", MinAmount: 100, ClaimDays: 3},
 			VIP:    VIP{ClaimDays: 7, BonusBetsMin: 100},
 			// Promotion 104: a friend's first deposit of ₱500 and ₱2,000 of valid bets within 14 days pay the referrer ₱188.
-			Referral: Referral{Amount: 18_800, MinFirstDeposit: 50_000, MinValidBets: 200_000, WindowDays: 14, ClaimDays: 30}},
+			Referral: Referral{Amount: 18_800, MinFirstDeposit: 50_000, MinValidBets: 200_000, WindowDays: 14, ClaimDays: 30},
+			// docs/rewards.md "Points mall": 1 point per 100.00 of valid bets on slots, fish and deposits,
+			// per 200.00 on live and sports; 100 points convert to 10.00, from 500 points.
+			Points: Points{Earn: map[string]PointsRule{"RNG": {Per: 10_000, Points: 1}, "FISH": {Per: 10_000, Points: 1}, "LIVE": {Per: 20_000, Points: 1},
+				"SPORTS": {Per: 20_000, Points: 1}, PointsDeposit: {Per: 10_000, Points: 1}},
+				Convert: PointsConvert{Points: 100, Amount: 1_000, MinPoints: 500}, ClaimDays: 7}},
 	}
 }

@@ -17,6 +17,8 @@ type Rewards struct {
 	// Referral is the refer-a-friend rule (internal/referral); the program
 	// runs while the REFERRAL switch is on and Amount is above zero.
 	Referral Referral `json:"referral"`
+	// Points are the points mall's earning and conversion rules (points.go).
+	Points Points `json:"points"`
 }
 
 // VIP: the club's rewards (level-up, weekly, monthly) wait ClaimDays in the
@@ -117,6 +119,9 @@ func validateRewards(r Rewards) error {
 		return fmt.Errorf("rewards.vip: claimDays must be within 0..365 and bonusBetsMin not negative")
 	}
 	if err := ValidateReferral(r.Referral); err != nil {
+		return err
+	}
+	if err := validatePoints(r.Points); err != nil {
 		return err
 	}
 	w := r.Welcome

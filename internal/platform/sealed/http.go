@@ -16,7 +16,8 @@ import (
 // Routes are the endpoints spec section 7 marks E (encrypted payload), plus
 // the ones we added that carry a password or answer a session token the same
 // way: the new-IP verification step of a login and the third-party exchange
-// and link (docs/sealed-payloads.md).
+// and link (docs/sealed-payloads.md). The points mall's redeem and convert
+// are E in the spec (section 7, "Points").
 var Routes = []string{
 	"POST /wps/session/login",
 	"PUT /wps/member/register",
@@ -26,6 +27,8 @@ var Routes = []string{
 	"POST /wps/session/login/verify",
 	"POST /wps/oauth/exchange",
 	"POST /wps/oauth/link",
+	"POST /wps/points/redeem",
+	"POST /wps/points/convert",
 }
 
 // NonceRoutes carry a sealed random string in a header instead of a sealed

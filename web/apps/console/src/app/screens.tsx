@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, Crown, BarChart3, Gamepad2, Gift, Trophy, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Share2, Stamp, UserCog, Users } from 'lucide-react';
+import { Banknote, Crown, BarChart3, Gamepad2, Gift, Trophy, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Share2, Stamp, Store, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -107,6 +107,15 @@ export const SCREENS: readonly Screen[] = [
     serves: ['rewards.read', 'rewards.write'],
     allowed: (p) => p.includes('rewards.read'),
     load: () => import('./routes/referral'),
+  },
+  {
+    path: paths.points,
+    ns: 'console-points',
+    label: 'nav',
+    icon: Store,
+    serves: ['rewards.read', 'rewards.write'],
+    allowed: (p) => p.includes('rewards.read'),
+    load: () => import('./routes/points'),
   },
   {
     path: paths.brand,

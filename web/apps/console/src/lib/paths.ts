@@ -23,6 +23,7 @@ export const paths = {
   vip: '/vip',
   missions: '/missions',
   referral: '/referral',
+  points: '/points',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

@@ -32,6 +32,7 @@ const centre = page(() => import('./routes/centre'));
 const promotions = page(() => import('./routes/promotions'));
 const withPopup = page(() => import('./routes/home-with-popup'));
 const memberArea = page(() => import('./routes/member-area'));
+const pointMall = page(() => import('./routes/pointMall'));
 // The personal centre's pages are listed in its own chunk (routes/member/centre/registry.ts), not here.
 const memberCentre = page(() => import('./routes/member/centre/CentreRoute'));
 const agentLanding = page(() => import('./routes/agent/AgentLanding'));
@@ -112,7 +113,8 @@ export const routes: RouteObject[] = [
             id: 'member-guard',
             loader: requireSessionLoader,
             children: [
-              ...MEMBER_PATHS.filter((p) => p !== 'member').map((p): RouteObject => ({ id: `member-${p}`, path: p, loader: memberArea.preload, Component: memberArea.Component })),
+              ...MEMBER_PATHS.filter((p) => p !== 'member' && p !== 'pointMall').map((p): RouteObject => ({ id: `member-${p}`, path: p, loader: memberArea.preload, Component: memberArea.Component })),
+              { id: 'member-pointMall', path: 'pointMall', loader: pointMall.preload, Component: pointMall.Component },
               centreRoute,
               { id: 'originals-history', path: 'originals/history', loader: originalsHistory.preload, Component: originalsHistory.Component },
             ],

@@ -11,6 +11,8 @@ export const SEALED_ROUTES: ReadonlySet<string> = new Set([
   'POST /wps/session/login/verify',
   'POST /wps/oauth/exchange',
   'POST /wps/oauth/link',
+  'POST /wps/points/redeem',
+  'POST /wps/points/convert',
 ]);
 
 /**

@@ -1,5 +1,5 @@
-// Member pages (favourites, recent, member centre, lotteries, points mall) need
-// a session; the guard already sent visitors to /login. /favorite and /recent
+// Member pages (favourites, recent, member centre, lotteries; the points mall
+// has its own route, pointMall.tsx) need a session; the guard already sent visitors to /login. /favorite and /recent
 // list the member's games, the lottery pages embed the vendor's lottery; the
 // others' content arrives with later issues.
 import { useTranslation } from 'react-i18next';
