@@ -127,14 +127,16 @@ const bonusCacheTTL = time.Second
 
 type bonusEntry struct {
 	grant  *Grant // ACTIVE grant, nil for none
+	bal    int64  // the bonus balance (bals)
 	loaded time.Time
 }
 
 type bonusState struct {
 	mu      sync.Mutex
 	cache   map[int64]bonusEntry
-	short   map[int64]struct{} // members whose last bet here needed bonus money
-	ids     sync.Map           // accountKey -> bonus account id
+	short   map[int64]struct{}   // members whose last bet here needed bonus money
+	bals    map[int64]bonusEntry // bonus balances read for answers (grant unused), for bonusCacheTTL
+	ids     sync.Map             // accountKey -> bonus account id
 	kick    chan struct{}
 	running bool
 }
@@ -187,6 +189,36 @@ func (b *bonusState) isShort(member int64) bool {
 func (b *bonusState) drop(member int64) {
 	b.mu.Lock()
 	delete(b.cache, member)
+	delete(b.bals, member)
+	b.mu.Unlock()
+}
+
+// balance is the member's bonus balance as last read here, while fresh. It
+// only serves the balance a game is answered: postings check the ledger's.
+// This instance forgets it whenever it moves bonus money (forgetBalance);
+// another instance's moves show within bonusCacheTTL.
+func (b *bonusState) balance(member int64, now time.Time) (int64, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e, ok := b.bals[member]
+	if !ok || now.Sub(e.loaded) > bonusCacheTTL {
+		return 0, false
+	}
+	return e.bal, true
+}
+
+func (b *bonusState) setBalance(member, bal int64, now time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bals == nil || len(b.bals) > 100_000 {
+		b.bals = map[int64]bonusEntry{}
+	}
+	b.bals[member] = bonusEntry{bal: bal, loaded: now}
+}
+
+func (b *bonusState) forgetBalance(member int64) {
+	b.mu.Lock()
+	delete(b.bals, member)
 	b.mu.Unlock()
 }
 
@@ -792,6 +824,7 @@ func (s *Service) creditLines(ctx context.Context, stake bonusStake, member int6
 	if share == 0 {
 		return move(house, main, amount, currency), nil
 	}
+	s.bonus.forgetBalance(member)
 	g, found, err := s.store.grantByID(ctx, stake.GrantID)
 	if err != nil {
 		return nil, err

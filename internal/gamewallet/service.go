@@ -246,9 +246,18 @@ func (s *Service) bonusBefore(ctx context.Context, memberID int64, currency stri
 		b.bal, b.main = bals[b.acct], bals[main]
 		return b, nil
 	}
+	now := s.clock.Now()
+	if bal, ok := s.bonus.balance(memberID, now); ok {
+		b.bal = bal
+		return b, nil
+	}
 	a, err := s.accounts.Account(ctx, b.acct)
+	if err != nil {
+		return bonusRead{main: -1}, err
+	}
 	b.bal = a.Balance
-	return b, err
+	s.bonus.setBalance(memberID, a.Balance, now)
+	return b, nil
 }
 
 // bonusRead is what a bet reads of the member's bonus before posting: the

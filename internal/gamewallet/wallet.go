@@ -679,6 +679,9 @@ func (s *Service) opBet(ctx context.Context, vendor string, req call) (reply, er
 	}
 	if active != nil {
 		s.bonus.markShort(ss.MemberID, split.bonus > 0)
+		if split.bonus > 0 {
+			s.bonus.forgetBalance(ss.MemberID)
+		}
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	return out.out, nil
@@ -867,6 +870,9 @@ func (s *Service) betWin(ctx context.Context, vendor string, req call, guarded b
 	}
 	if active != nil {
 		s.bonus.markShort(ss.MemberID, split.bonus > 0)
+		if split.bonus > 0 {
+			s.bonus.forgetBalance(ss.MemberID)
+		}
 	}
 	s.touch(ctx, req.SessionToken, ss, now)
 	return out.out, nil
