@@ -15,6 +15,7 @@ import (
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/commission"
+	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
@@ -24,6 +25,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -41,7 +43,9 @@ type jobDeps struct {
 	Commissions *commission.Service
 	// Rewards issues the daily rebate from Figures (docs/rewards.md).
 	Rewards *rewards.Service
-	Figures *figures.Figures
+	// Promotions pays the promotions' cashback from Figures.
+	Promotions *promotions.Service
+	Figures    *figures.Figures
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -59,6 +63,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	}
 	if d.Rewards != nil && d.Figures != nil {
 		all = append(all, d.Rewards.RebateJob(zone, rebateFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
+	}
+	if d.Promotions != nil && d.Figures != nil {
+		all = append(all, d.Promotions.CashbackJob(zone, cashbackFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
@@ -99,9 +106,11 @@ func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps 
 	operators := operator.NewService(operator.NewStore(store), now, operator.DefaultConfig, logger)
 	figs := figures.New(store, activity.NewStore(store), brands.Location)
 	gw := gamewallet.NewService(gamewallet.NewStore(store), nil, wallets, ledger.NewStore(store, now), now, logger, gamewallet.Config{})
+	rw := rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger)
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
 		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs),
-		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs}
+		Rewards:     rw, Figures: figs,
+		Promotions: promotions.NewService(store, accounts, brands, rw, content.NewService(content.NewStore(store), now), now, logger)}
 }
 
 // commandStream runs the stream's consumers in the command's process

@@ -29,6 +29,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/clock"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/players"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/rg"
@@ -41,7 +42,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, promotions.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -28,6 +28,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/httpx"
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/platform/secrets"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/wallet"
@@ -150,7 +151,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	wallets.UseBonuses(gameWallet)
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
-	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators)
+	rewardCentre, promos := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, contents)
 
 	// --- agents: contracts between uplines and direct downlines, commission bills and their settlement (wire_commission.go) ---
 	m.commissions = m.wireCommission(mux, brands, accounts, wallets, operators, cash.Notices, figs)
@@ -198,7 +199,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
 	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions,
-		Rewards: rewardCentre, Figures: figs}); err != nil {
+		Rewards: rewardCentre, Promotions: promos, Figures: figs}); err != nil {
 		return err
 	}
 
@@ -233,6 +234,10 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 	if brandSeeded {
 		if _, err := content.NewService(content.NewStore(store), clock.System{}).Seed(ctx, content.Demo(time.Now())); err != nil {
 			return false, fmt.Errorf("content seed: %w", err)
+		}
+		// the promotions engine's demo promotions, linked to the demo articles
+		if _, err := promotions.Seed(ctx, store, promotions.Demo(time.Now()), time.Now()); err != nil {
+			return false, err
 		}
 	}
 

@@ -8,10 +8,12 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/wallet"
 )
@@ -19,20 +21,24 @@ import (
 // wireRewards serves the reward centre and the bonus pages (/wps/rewards,
 // /wps/bonus; docs/rewards-api.md) over the game wallet's bonus balance,
 // registers the stream consumers that feed them (the welcome promotion on
-// deposits, the bonus wagering on rounds) and runs their sweeps: rewards
+// deposits, the bonus wagering on rounds), the promotions engine
+// (/wps/promotions, /ops/v1/promotions) with its deposit consumer, and runs their sweeps: rewards
 // expire, bonus grants convert or expire, and what a crash left half done
 // is finished. The console's routes (/ops/v1/players/{id}/rewards,
 // /ops/v1/rewards/costs) read the game wallet's grants through the same
 // service and audit through the operators' log.
 func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *activity.Service, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service) *rewards.Service {
+	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service, contents *content.Service) (*rewards.Service, *promotions.Service) {
 	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
 	rewards.NewHandler(svc, gw, accounts).Routes(mux)
 	rewards.NewOpsHandler(rewards.NewOps(svc, gw, accounts, operators), operators).Routes(mux)
-	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer())
+	promos := promotions.NewService(m.DB, accounts, brands, svc, contents, m.Clock, m.Logger)
+	promotions.NewHandler(promos, accounts).Routes(mux)
+	promotions.NewOpsHandler(promotions.NewOps(promos, operators), operators).Routes(mux)
+	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer(), promos.DepositConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)
-	return svc
+	return svc, promos
 }
 
 // rewardPoster posts through the wallet (balance events) and opens accounts
@@ -67,3 +73,12 @@ type rebateFigures struct {
 }
 
 func (r rebateFigures) CaughtUp(ctx context.Context) error { return r.caughtUp(ctx) }
+
+// cashbackFigures gives the promotions' cashback the members' net loss per
+// category from the daily figures, once they hold every committed fact.
+type cashbackFigures struct {
+	*figures.Figures
+	caughtUp func(context.Context) error
+}
+
+func (r cashbackFigures) CaughtUp(ctx context.Context) error { return r.caughtUp(ctx) }
