@@ -40,7 +40,7 @@ const (
 
 // Sources of a reward.
 const (
-	SourceWelcome  = "WELCOME"
+	SourceWelcome   = "WELCOME"
 	SourceOperator  = "OPERATOR"
 	SourcePromotion = "PROMOTION" // the promotions engine (internal/promotions)
 )
