@@ -77,6 +77,7 @@ export const CONSOLE_NAMESPACES = [
   'console-agents',
   'console-affiliates',
   'console-rewards',
+  'console-promotions',
   'console-operators',
 ] as const;
 /**

@@ -20,6 +20,7 @@ export const paths = {
   agentBills: '/agents/bills',
   affiliates: '/affiliates',
   rewards: '/rewards',
+  promotions: '/promotions',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',
