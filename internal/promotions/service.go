@@ -606,7 +606,8 @@ func (s *Service) status(ctx context.Context, v *View, p Promotion, m account.Me
 		set(StatusApplying, ActionApply, "")
 		return
 	}
-	if p.JoinRequired && !joins[fmt.Sprint(p.ID, "/", joinKey(p, now, loc))] {
+	// a visitor is offered the join (it asks them to log in) even where members take part without one
+	if (p.JoinRequired || m.ID == 0) && !joins[fmt.Sprint(p.ID, "/", joinKey(p, now, loc))] {
 		set(StatusJoin, ActionJoin, "")
 		return
 	}
