@@ -75,6 +75,30 @@ test('@phone an application with images is approved in the console and claimed',
   await shot(op, { path: `${SHOTS}/console-queue-${info.project.name}.png`, fullPage: true });
   await app.getByRole('button', { name: 'Approve' }).click();
   await expect(op.getByRole('listitem').filter({ hasText: m.username })).toHaveCount(0, LOAD);
+  if (info.project.name === 'desktop') {
+    // A new promotion (no article, so no storefront card): the form checks its terms, then it is created, paused and resumed.
+    await op.getByRole('button', { name: 'New promotion' }).click();
+    const form = op.getByRole('dialog', { name: 'New promotion' });
+    await form.getByLabel('Type').selectOption('FIXED');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Enter a title of 1 to 80 characters.').first()).toBeVisible();
+    await expect(form.getByText('Enter an amount above zero with at most two decimals.')).toBeVisible();
+    const title = `E2E fixed ${m.username}`;
+    await form.getByLabel('Title (English)').fill(title);
+    await form.getByLabel('Title (Tagalog)').fill(`Subok ${m.username}`);
+    await form.getByLabel('Amount (PHP)').fill('12.50');
+    await form.getByLabel('Budget (PHP)').fill('1,000');
+    await shot(op, { path: `${SHOTS}/console-form-${info.project.name}.png` });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden(LOAD);
+    const row = op.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('0.00 / 1,000.00');
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await expect(row).toContainText('Paused', LOAD);
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await expect(row).toContainText('Live', LOAD);
+  }
+  await expect(op.getByRole('listitem').filter({ hasText: m.username })).toHaveCount(0, LOAD);
   await op.getByRole('tab', { name: 'Approved' }).click();
   await expect(op.getByRole('listitem').filter({ hasText: m.username })).toContainText('250.00', LOAD);
   await ops.close();

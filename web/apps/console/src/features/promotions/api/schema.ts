@@ -40,7 +40,10 @@ export const formSchema = z
     vipMinLevel: z.string().trim().regex(/^\d{0,3}$/, { message: 'v.int' }),
     startsAt: z.string().min(1, { message: 'v.schedule' }),
     endsAt: z.string().min(1, { message: 'v.schedule' }),
-    budget: z.string().trim().regex(/^(\d{1,11}(\.\d{1,2})?)?$/, { message: 'v.money' }),
+    budget: z
+      .string()
+      .trim()
+      .refine((s) => /^(\d{1,11}(\.\d{1,2})?)?$/.test(s.replace(/,/g, '')), { message: 'v.money' }),
     rewardKind: z.enum(['CASH', 'BONUS']),
     wagerMultiple: z.string().trim(),
     maxBet: z.string().trim(),
@@ -50,7 +53,7 @@ export const formSchema = z
   .superRefine((v, ctx) => {
     const bad = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const money = (path: 'amount' | 'cap' | 'minDeposit' | 'maxBet', required: boolean) => {
-      const s = v[path];
+      const s = v[path].replace(/,/g, '');
       if (!s) {
         if (required) bad(path, 'v.money');
         return;
