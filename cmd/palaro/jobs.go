@@ -15,6 +15,7 @@ import (
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/commission"
+	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
@@ -25,6 +26,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/config"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/wallet"
@@ -46,6 +48,8 @@ type jobDeps struct {
 	Figures *figures.Figures
 	// Missions pays the leaderboards' ended periods (docs/rewards.md).
 	Missions *missions.Service
+	// Promotions pays the promotions' cashback from Figures.
+	Promotions *promotions.Service
 }
 
 // extraJobs lets cmd/palaro's tests add jobs to the registry (the test
@@ -68,6 +72,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	}
 	if d.Missions != nil {
 		all = append(all, d.Missions.PayoutJob(zone, streamCaughtUp(activity.NewStore(d.DB), missions.Name)))
+	}
+	if d.Promotions != nil && d.Figures != nil {
+		all = append(all, d.Promotions.CashbackJob(zone, cashbackFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
 	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
@@ -108,10 +115,12 @@ func commandJobDeps(store *db.DB, clk clock.Clock, logger *slog.Logger) jobDeps 
 	operators := operator.NewService(operator.NewStore(store), now, operator.DefaultConfig, logger)
 	figs := figures.New(store, activity.NewStore(store), brands.Location)
 	gw := gamewallet.NewService(gamewallet.NewStore(store), nil, wallets, ledger.NewStore(store, now), now, logger, gamewallet.Config{})
+	rw := rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger)
 	return jobDeps{DB: store, Clock: clk, Logger: logger, Brands: brands,
 		Commissions: newCommissionService(store, clk, logger, brands, accounts, wallets, notices, operators, figs),
-		Rewards:     rewards.NewService(store, gw, rewardPoster{wallets, ledger.NewStore(store, now)}, brands, now, logger), Figures: figs,
-		Missions: missions.NewService(store, brands, now, logger)}
+		Rewards:     rw, Figures: figs,
+		Missions:   missions.NewService(store, brands, now, logger),
+		Promotions: promotions.NewService(store, accounts, brands, rw, content.NewService(content.NewStore(store), now), now, logger)}
 }
 
 // commandStream runs the stream's consumers in the command's process

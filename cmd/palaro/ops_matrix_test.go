@@ -32,6 +32,7 @@ import (
 	"github.com/palaro/palaro/internal/players"
 	"github.com/palaro/palaro/internal/referral"
 	"github.com/palaro/palaro/internal/points"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/reports"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/rg"
@@ -45,7 +46,7 @@ func opsRoutes() map[string]operator.Permission {
 	all := operator.RoutePermissions()
 	for _, t := range []map[string]operator.Permission{cashier.OpsRoutePerms, withdraw.OpsRoutePerms, rg.OpsRoutePerms, reports.RoutePerms,
 		brandops.RoutePerms, gameops.RoutePerms, feedbackops.RoutePerms, players.RoutePerms(), contentops.RoutePerms, agent.OpsRoutePerms,
-		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms, missions.OpsRoutePerms, referral.OpsRoutePerms, points.OpsRoutePerms} {
+		commission.OpsRoutePerms, affiliate.RoutePerms, rewards.OpsRoutePerms, vip.OpsRoutePerms, missions.OpsRoutePerms, referral.OpsRoutePerms, points.OpsRoutePerms, promotions.OpsRoutePerms} {
 		for k, v := range t {
 			all[k] = v
 		}

@@ -30,6 +30,7 @@ import (
 	"github.com/palaro/palaro/internal/platform/sealed"
 	"github.com/palaro/palaro/internal/platform/secrets"
 	"github.com/palaro/palaro/internal/points"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/realtime"
 	"github.com/palaro/palaro/internal/records"
 	"github.com/palaro/palaro/internal/vip"
@@ -153,7 +154,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	wallets.UseBonuses(gameWallet)
 
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
-	rewardCentre := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs)
+	rewardCentre, promos := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs, contents)
 	missionsSvc := m.wireMissions(mux, brands, accounts, rewardCentre, operators) // missions and leaderboards
 	m.wireReferral(mux, stream, brands, accounts, rewardCentre, operators) // wire_referral.go
 	// --- the points mall: earning from the stream, items, redemptions sealed and password-checked (wire_points.go) ---
@@ -205,7 +206,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	}
 	// --- scheduled jobs: every period of each job run once across instances, missed ones caught up (jobs.go, docs/jobs.md) ---
 	if err := m.startJobs(ctx, jobDeps{DB: m.DB, Clock: m.Clock, Logger: m.Logger, Brands: brands, Commissions: m.commissions,
-		Rewards: rewardCentre, Figures: figs, Missions: missionsSvc}); err != nil {
+		Rewards: rewardCentre, Figures: figs, Missions: missionsSvc, Promotions: promos}); err != nil {
 		return err
 	}
 
@@ -245,6 +246,10 @@ func seedDemo(ctx context.Context, store *db.DB, demoTOTP bool) (bool, error) {
 		ms, bs := missions.Demo(time.Now())
 		if _, err := missions.NewService(store, brand.NewService(brand.NewStore(store), clock.System{}), clock.System{}, nil).Seed(ctx, ms, bs); err != nil {
 			return false, fmt.Errorf("missions seed: %w", err)
+		}
+		// the promotions engine's demo promotions, linked to the demo articles
+		if _, err := promotions.Seed(ctx, store, promotions.Demo(time.Now()), time.Now()); err != nil {
+			return false, err
 		}
 	}
 

@@ -8,11 +8,13 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/activity"
 	"github.com/palaro/palaro/internal/brand"
+	"github.com/palaro/palaro/internal/content"
 	"github.com/palaro/palaro/internal/figures"
 	"github.com/palaro/palaro/internal/gamewallet"
 	"github.com/palaro/palaro/internal/ledger"
 	"github.com/palaro/palaro/internal/missions"
 	"github.com/palaro/palaro/internal/operator"
+	"github.com/palaro/palaro/internal/promotions"
 	"github.com/palaro/palaro/internal/rewards"
 	"github.com/palaro/palaro/internal/vip"
 	"github.com/palaro/palaro/internal/wallet"
@@ -22,23 +24,28 @@ import (
 // /wps/bonus; docs/rewards-api.md), the VIP club and bonus bets (/wps/vip,
 // /ops/v1/vip/levels) over the game wallet's bonus balance,
 // registers the stream consumers that feed them (the welcome promotion on
-// deposits, the bonus wagering on rounds) and runs their sweeps: rewards
+// deposits, the bonus wagering on rounds), the promotions engine
+// (/wps/promotions, /ops/v1/promotions) with its deposit consumer, and runs their sweeps: rewards
 // expire, bonus grants convert or expire, and what a crash left half done
 // is finished. The console's routes (/ops/v1/players/{id}/rewards,
 // /ops/v1/rewards/costs) read the game wallet's grants through the same
 // service and audit through the operators' log.
 func (m *Main) wireRewards(ctx context.Context, mux *http.ServeMux, stream *activity.Service, brands *brand.Service, accounts *account.Service,
-	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service, figs *figures.Figures) *rewards.Service {
+	wallets *wallet.Service, gw *gamewallet.Service, operators *operator.Service, figs *figures.Figures, contents *content.Service) (*rewards.Service, *promotions.Service) {
 	svc := rewards.NewService(m.DB, gw, rewardPoster{wallets, ledger.NewStore(m.DB, m.Clock)}, brands, m.Clock, m.Logger)
 	club := vip.NewService(m.DB, brands, svc, m.Clock, m.Logger)
 	rewards.NewHandler(svc, gw, accounts).WithVIP(club).Routes(mux)
 	rewards.NewOpsHandler(rewards.NewOps(svc, gw, accounts, operators), operators).Routes(mux)
 	vip.NewHandler(club, accounts, vipMonthBets(figs)).Routes(mux)
 	vip.NewOpsHandler(club, operators, operators).Routes(mux)
-	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer(), club.ProgressConsumer())
+	promos := promotions.NewService(m.DB, accounts, brands, svc, contents, m.Clock, m.Logger)
+	promos.UseVIP(vipLevel{club}) // eligibility by VIP level
+	promotions.NewHandler(promos, accounts).Routes(mux)
+	promotions.NewOpsHandler(promotions.NewOps(promos, operators), operators).Routes(mux)
+	stream.Register(svc.WelcomeConsumer(), gw.WageringConsumer(), gw.ExclusionConsumer(), club.ProgressConsumer(), promos.DepositConsumer())
 	go svc.Run(ctx, 30*time.Second)
 	go gw.RunBonuses(ctx, 10*time.Second)
-	return svc
+	return svc, promos
 }
 
 // wireMissions serves the missions and leaderboards (/wps/missions,
@@ -92,4 +99,21 @@ func vipMonthBets(figs *figures.Figures) vip.MonthBets {
 		s, err := figs.Totals(ctx, member, currency, from, to)
 		return s.ValidBets, err
 	}
+}
+
+// cashbackFigures gives the promotions' cashback the members' net loss per
+// category from the daily figures, once they hold every committed fact.
+type cashbackFigures struct {
+	*figures.Figures
+	caughtUp func(context.Context) error
+}
+
+func (r cashbackFigures) CaughtUp(ctx context.Context) error { return r.caughtUp(ctx) }
+
+// vipLevel is the promotions' view of the VIP club: a member's level.
+type vipLevel struct{ club *vip.Service }
+
+func (v vipLevel) Level(ctx context.Context, member int64) (int, error) {
+	m, err := v.club.Member(ctx, member)
+	return m.Level, err
 }

@@ -7,7 +7,7 @@ import { shot } from '../lib/shots';
 // pages. Titles of the demo popups (internal/content/demo.go), in English.
 test.describe.configure({ timeout: 120_000 });
 const VISITOR = 'Welcome to Palaro!';
-const MEMBER = 'Weekend Reload: 30% bonus';
+const MEMBER = 'Daily Reload: 30% bonus';
 const FIRST = 'Thanks for joining!';
 const AFTER_SUBMIT = { timeout: 30_000 };
 

@@ -142,3 +142,28 @@ func (f *Figures) EachCategorySum(ctx context.Context, currency, first, last str
 	}
 	return rows.Err()
 }
+
+// EachCategoryNetLoss calls fn with every member's net loss (settled bets
+// minus wins) per game category over the days [first, last] in one
+// currency, members in ascending order, for the rows with a category (the
+// promotions' cashback pays a rate of the losses). It reads the rows only:
+// the caller waits for the consumer to catch up first.
+func (f *Figures) EachCategoryNetLoss(ctx context.Context, currency, first, last string, fn func(member int64, category string, netLoss int64) error) error {
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT member_id, category, SUM(bets) - SUM(wins) FROM figures_daily
+ WHERE day >= ? AND day <= ? AND currency = ? AND category <> '' GROUP BY member_id, category ORDER BY member_id, category`), first, last, currency)
+	if err != nil {
+		return fmt.Errorf("figures: category net loss: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m, v int64
+		var c string
+		if err := rows.Scan(&m, &c, &v); err != nil {
+			return fmt.Errorf("figures: category net loss: %w", err)
+		}
+		if err := fn(m, c, v); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

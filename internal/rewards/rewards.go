@@ -40,8 +40,9 @@ const (
 
 // Sources of a reward.
 const (
-	SourceWelcome  = "WELCOME"
-	SourceOperator = "OPERATOR"
+	SourceWelcome   = "WELCOME"
+	SourceOperator  = "OPERATOR"
+	SourcePromotion = "PROMOTION" // the promotions engine (internal/promotions)
 )
 
 var (
@@ -265,6 +266,37 @@ func (s *Service) WaitingFrom(ctx context.Context, member int64, sources ...stri
 		return 0, apperr.Internal(err, "count waiting rewards")
 	}
 	return n, nil
+}
+
+// KeyStatuses tells, of the rewards a member was issued under keys, each
+// one's status as the member sees it (ISSUED, CLAIMED, EXPIRED); keys never
+// issued are absent. The promotions engine shows its statuses from it.
+func (s *Service) KeyStatuses(ctx context.Context, member int64, keys []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	q := `SELECT reward_key, status, expires_at FROM reward WHERE member_id = ? AND reward_key IN (?` + strings.Repeat(", ?", len(keys)-1) + `)`
+	args := make([]any, 0, len(keys)+1)
+	args = append(args, member)
+	for _, k := range keys {
+		args = append(args, k)
+	}
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(q), args...)
+	if err != nil {
+		return nil, apperr.Internal(err, "select reward statuses")
+	}
+	defer rows.Close()
+	now := s.clock.Now().UnixMilli()
+	for rows.Next() {
+		var k, st string
+		var exp int64
+		if err := rows.Scan(&k, &st, &exp); err != nil {
+			return nil, apperr.Internal(err, "scan reward status")
+		}
+		out[k] = s.shown(Reward{Status: st, ExpiresAt: exp}, "EN", now).Status
+	}
+	return out, rows.Err()
 }
 
 func (s *Service) byID(ctx context.Context, member, id int64) (Reward, error) {

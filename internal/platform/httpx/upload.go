@@ -15,9 +15,13 @@ import (
 	"github.com/palaro/palaro/internal/platform/apperr"
 )
 
-// MaxUploadBodyBytes caps a multipart request body (one image of at most
-// MaxImageBytes plus a few form fields).
-const MaxUploadBodyBytes = MaxImageBytes + 256<<10
+// MaxUploadBodyBytes caps a multipart request body (up to MaxImages images
+// of at most MaxImageBytes each plus a few form fields).
+const MaxUploadBodyBytes = MaxImages*MaxImageBytes + 256<<10
+
+// MaxImages is the most images one form may carry (a promotion application:
+// spec section 5).
+const MaxImages = 3
 
 // MaxImageBytes is the largest image a player may upload (receipts, proofs).
 const MaxImageBytes = 5 << 20
@@ -98,6 +102,46 @@ func FormImage(r *http.Request, field string, max int64, required bool) (*Image,
 	return &Image{Data: data, ContentType: ct, Name: strings.ToValidUTF8(name, "")}, nil
 }
 
+// FormImages reads up to most images in a parsed multipart form field, each
+// checked as FormImage checks one: more files are upload.too_many.
+func FormImages(r *http.Request, field string, max int64, most int) ([]Image, error) {
+	if r.MultipartForm == nil {
+		return nil, apperr.Invalid("request.invalid_form")
+	}
+	files := r.MultipartForm.File[field]
+	if len(files) > most {
+		return nil, apperr.Invalid("upload.too_many").With("max", most)
+	}
+	out := make([]Image, 0, len(files))
+	for _, fh := range files {
+		if fh.Size > max {
+			return nil, apperr.New(apperr.KindTooLarge, "upload.too_large").With("max", max>>20)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return nil, apperr.Invalid("request.invalid_form")
+		}
+		data, err := io.ReadAll(io.LimitReader(f, max+1))
+		f.Close()
+		if err != nil {
+			return nil, apperr.Invalid("request.invalid_form")
+		}
+		if int64(len(data)) > max {
+			return nil, apperr.New(apperr.KindTooLarge, "upload.too_large").With("max", max>>20)
+		}
+		ct := ImageType(data)
+		if ct == "" {
+			return nil, apperr.Invalid("upload.wrong_type")
+		}
+		name := fh.Filename
+		if len(name) > 120 {
+			name = name[:120]
+		}
+		out = append(out, Image{Data: data, ContentType: ct, Name: strings.ToValidUTF8(name, "")})
+	}
+	return out, nil
+}
+
 // WriteImage sends a stored upload (receipt, proof) to a caller allowed to
 // see it: private and never stored by any cache, never sniffed as another
 // type, shown inline, and with no rights to load or run anything.
@@ -142,6 +186,10 @@ func init() {
 	apperr.Register("upload.wrong_type", map[string]string{
 		"EN": "Only PNG or JPG images can be uploaded.",
 		"TY": "PNG o JPG na larawan lamang ang maaaring i-upload.",
+	})
+	apperr.Register("upload.too_many", map[string]string{
+		"EN": "Too many images (at most {max}).",
+		"TY": "Masyadong maraming larawan (hanggang {max} lamang).",
 	})
 	apperr.Register("upload.missing", map[string]string{
 		"EN": "Please attach an image.",

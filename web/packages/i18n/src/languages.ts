@@ -58,7 +58,7 @@ export function languageInfo(code: string): LanguageInfo | undefined {
 }
 
 /** Namespaces: one per area of the UI, each a JSON file per language under locales/<LANG>/. */
-export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals', 'rg', 'affiliate', 'rewards', 'vip', 'missions', 'referral', 'points'] as const;
+export const NAMESPACES = ['common', 'layout', 'catalog', 'content', 'system', 'errors', 'auth', 'member', 'agent', 'cashier', 'wallet', 'games', 'records', 'slotcrash', 'originals', 'rg', 'affiliate', 'rewards', 'vip', 'missions', 'referral', 'points', 'promotions'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
  * The operator console's namespaces (console.ts): the shell's own and one per
@@ -81,6 +81,7 @@ export const CONSOLE_NAMESPACES = [
   'console-missions',
   'console-referral',
   'console-points',
+  'console-promotions',
   'console-operators',
 ] as const;
 /**

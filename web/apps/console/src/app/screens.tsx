@@ -3,7 +3,7 @@
 // of its label, the permissions it serves (the overview links each to it)
 // and who may open it; an operator without it is sent to the overview.
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, Crown, BarChart3, Gamepad2, Gift, Trophy, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Share2, Stamp, Store, UserCog, Users } from 'lucide-react';
+import { BadgePercent, Banknote, Crown, BarChart3, Gamepad2, Gift, Trophy, Handshake, LayoutDashboard, Megaphone, MessageSquareText, Network, Palette, ScrollText, Share2, Stamp, Store, UserCog, Users } from 'lucide-react';
 import { canReadAudit } from '@/lib/permissions';
 import { paths } from '@/lib/paths';
 
@@ -80,6 +80,16 @@ export const SCREENS: readonly Screen[] = [
     serves: ['rewards.read', 'rewards.write'],
     allowed: (p) => p.includes('rewards.read'),
     load: () => import('./routes/rewards'),
+  },
+  {
+    path: paths.promotions,
+    ns: 'console-promotions',
+    label: 'nav',
+    icon: BadgePercent,
+    // rewards.read and rewards.write are served by the rewards screen; this one does their promotions part.
+    serves: [],
+    allowed: (p) => p.includes('rewards.read'),
+    load: () => import('./routes/promotions'),
   },
   {
     path: paths.vip,

@@ -24,6 +24,7 @@ export const paths = {
   missions: '/missions',
   referral: '/referral',
   points: '/points',
+  promotions: '/promotions',
   affiliateItem: (id: number | string) => `/affiliates/${id}`,
   operators: '/operators',
   audit: '/audit',

@@ -1,4 +1,7 @@
 // Promotions page: cards with category chips; the URL hash is a promotion id to open.
+// Each card linked to an engine promotion shows the viewer's real status and action.
+import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -7,6 +10,8 @@ import { useSystemStatus } from '@/features/system/api/status';
 import { useAnnouncements } from '@/features/content';
 import { PromotionList } from '@/features/content/components/PromotionList';
 import { useLanguage } from '@/features/catalog';
+import { PromotionActionBar, promotionStatusQuery } from '@/features/promotions';
+import { useSession } from '@/lib/session';
 import { pickBase } from '@/lib/cdn';
 import { useSessionState } from '@/lib/ui-actions';
 import './pages.css';
@@ -20,6 +25,9 @@ export default function PromotionsRoute() {
   const q = useAnnouncements(language, loggedIn ? 'A' : 'B');
   const promotions = q.data?.promotion ?? [];
   const openId = decodeURIComponent(hash.replace(/^#/, '')) || undefined;
+  const { token } = useSession();
+  const status = useQuery(promotionStatusQuery(loggedIn ? token : undefined, language));
+  const byArticle = new Map((status.data?.list ?? []).map((v) => [v.articleId, v]));
 
   return (
     <div className="page page--promotions">
@@ -50,7 +58,19 @@ export default function PromotionsRoute() {
       ) : promotions.length === 0 ? (
         <EmptyState title={t('promotions.empty')} description={t('promotions.emptyBody')} icon={<Gift size={28} strokeWidth={1.75} />} />
       ) : (
-        <PromotionList promotions={promotions} imageBase={pickBase('image', info?.imageCDNs)} openId={openId} />
+        <PromotionList
+          promotions={promotions}
+          imageBase={pickBase('image', info?.imageCDNs)}
+          openId={openId}
+          renderAction={(p) => {
+            const v = byArticle.get(p.id);
+            return v && status.data ? (
+              <Suspense fallback={null}>
+                <PromotionActionBar view={v} currency={status.data.currency} decimals={status.data.decimals} />
+              </Suspense>
+            ) : null;
+          }}
+        />
       )}
     </div>
   );

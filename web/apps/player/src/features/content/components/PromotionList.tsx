@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronDown, Gift } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SafeHtml } from '@/components/ui/SafeHtml';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/lib/cdn';
@@ -15,7 +15,7 @@ function coverOf(p: Promotion): string | undefined {
   return [...(p.announcementImages ?? [])].sort((a, b) => a.sequence - b.sequence)[0]?.url;
 }
 
-function PromotionCard({ promo, imageBase, open, onToggle }: { promo: Promotion; imageBase: string; open: boolean; onToggle(): void }) {
+function PromotionCard({ promo, imageBase, open, onToggle, action }: { promo: Promotion; imageBase: string; open: boolean; onToggle(): void; action?: ReactNode }) {
   const { t } = useTranslation('content');
   const cover = coverOf(promo);
   const [failed, setFailed] = useState(false);
@@ -52,6 +52,7 @@ function PromotionCard({ promo, imageBase, open, onToggle }: { promo: Promotion;
           <bdi>{promo.title}</bdi>
         </h2>
         {promo.summary && <p className="cnt-promo__summary">{promo.summary}</p>}
+        {action}
         <button type="button" className="cnt-promo__toggle" aria-expanded={open} aria-controls={panel} onClick={onToggle}>
           {t(open ? 'promotions.hide' : 'promotions.details')}
           <ChevronDown size={16} aria-hidden="true" />
@@ -62,8 +63,21 @@ function PromotionCard({ promo, imageBase, open, onToggle }: { promo: Promotion;
   );
 }
 
-/** Promotions page body: category filter chips and expandable cards; `openId` (the URL hash) is scrolled to and opened. */
-export function PromotionList({ promotions, imageBase, openId }: { promotions: Promotion[]; imageBase: string; openId?: string }) {
+/**
+ * Promotions page body: category filter chips and expandable cards; `openId` (the URL hash) is scrolled to and opened;
+ * `renderAction` (given by the route) adds a promotion's status and action to its card.
+ */
+export function PromotionList({
+  promotions,
+  imageBase,
+  openId,
+  renderAction,
+}: {
+  promotions: Promotion[];
+  imageBase: string;
+  openId?: string;
+  renderAction?: (p: Promotion) => ReactNode;
+}) {
   const { t } = useTranslation('content');
   const [category, setCategory] = useState('');
   const [open, setOpen] = useState<Set<number>>(() => new Set());
@@ -109,7 +123,7 @@ export function PromotionList({ promotions, imageBase, openId }: { promotions: P
       )}
       <div className="cnt-promos">
         {shown.map((p) => (
-          <PromotionCard key={p.id} promo={p} imageBase={imageBase} open={open.has(p.id)} onToggle={() => toggle(p.id)} />
+          <PromotionCard key={p.id} promo={p} imageBase={imageBase} open={open.has(p.id)} onToggle={() => toggle(p.id)} action={renderAction?.(p)} />
         ))}
       </div>
     </>

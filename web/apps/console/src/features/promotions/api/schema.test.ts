@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formSchema, toDraft, toForm } from './schema';
+
+const base = () => ({ ...toForm(undefined, 2, ['RNG', 'LIVE']), titleEN: 'Reload', titleTY: 'Reload muli' });
+
+describe('promotion form', () => {
+  it('turns a reload into the server draft in minor units and basis points', () => {
+    const v = { ...base(), type: 'RELOAD' as const, percent: '30', cap: '1,500.00', minDeposit: '500', frequency: 'DAILY' as const, joinRequired: true, budget: '500000' };
+    expect(formSchema.safeParse(v).success).toBe(true);
+    const d = toDraft(formSchema.parse(v), 2);
+    expect(d).toMatchObject({ type: 'RELOAD', percent: 3000, cap: 150000, minDeposit: 50000, frequency: 'DAILY', joinRequired: true, budget: 50000000, rewardKind: 'BONUS', wagerMultiple: 10 });
+  });
+  it('refuses the wrong terms per type', () => {
+    const issues = (v: object) => (formSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
+    expect(issues({ ...base(), type: 'RELOAD', percent: '0', cap: '10' })).toContain('percent:v.percent');
+    expect(issues({ ...base(), type: 'FIXED', amount: '' })).toContain('amount:v.money');
+    expect(issues({ ...base(), type: 'CASHBACK', cap: '10', frequency: 'ONCE' })).toEqual(expect.arrayContaining(['frequency:v.frequency', 'percent:v.rates']));
+    expect(issues({ ...base(), type: 'CASHBACK', cap: '10', frequency: 'WEEKLY', rates: { RNG: '101', LIVE: '' } })).toContain('rates.RNG:v.percent');
+    expect(issues({ ...base(), type: 'APPLICATION', cap: '10', rewardKind: 'BONUS', wagerMultiple: '0' })).toContain('wagerMultiple:v.wager');
+    expect(issues({ ...base(), type: 'APPLICATION', cap: '10', endsAt: base().startsAt })).toContain('endsAt:v.schedule');
+  });
+});
