@@ -12,6 +12,7 @@ import { shot } from '../lib/shots';
 // filed.
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/promotions-engine';
 const LOAD = { timeout: 20_000 };
+test.describe.configure({ timeout: 120_000 });
 
 async function member(page: Page, prefix: string) {
   const m = newMember(prefix);

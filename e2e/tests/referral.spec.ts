@@ -14,6 +14,7 @@ import { shot } from '../lib/shots';
 // are on the loopback address, which tells no one apart, so nothing is held.
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/referral';
 const LOAD = { timeout: 20_000 };
+test.describe.configure({ timeout: 120_000 });
 
 /** The register popup at link, filled in and sent; waits for the new member's session. */
 async function registerThrough(friend: Page, link: string, username: string) {

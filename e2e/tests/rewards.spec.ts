@@ -151,8 +151,11 @@ test('first deposit -> welcome bonus in the reward centre -> claim -> play it th
 test('withdrawing with an active bonus asks first, then cancels the bonus', async ({ page }) => {
   const p = await newPlayer('wc');
   await deposit(p.token, '300');
-  await expect.poll(async () => (await call(ctx, 'GET', '/wps/rewards', p.token)).value?.waiting, LOAD).toBe(1);
-  const waiting = (await call(ctx, 'GET', '/wps/rewards', p.token)).value.list[0];
+  // The deposit also earns the demo's daily reload: the welcome bonus is the one to claim here.
+  const welcome = async () =>
+    ((await call(ctx, 'GET', '/wps/rewards', p.token)).value?.list ?? []).find((r: { source: string }) => r.source === 'WELCOME');
+  await expect.poll(async () => (await welcome())?.status, LOAD).toBe('ISSUED');
+  const waiting = await welcome();
   const claimed = await call(ctx, 'POST', `/wps/rewards/${waiting.id}/claim`, p.token, undefined, { 'Idempotency-Key': randomUUID() });
   expect(claimed.code, JSON.stringify(claimed)).toBe('ok');
   await preparePage(page, p.token);
