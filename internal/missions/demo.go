@@ -50,6 +50,8 @@ func Demo(now time.Time) ([]Mission, []Board) {
 		m(4, Weekly, KindDeposit, "", 100_000, 5_000, rewards.KindCash, 0, "Deposit ₱1,000 this week", "Magdeposito ng ₱1,000 ngayong linggo"),
 		m(5, Weekly, KindLogin, "", 5, 10_000, rewards.KindBonus, 5, "Log in 5 days in a row", "Mag-log in nang 5 magkakasunod na araw"),
 		m(6, Weekly, KindBet, "", 500_000, 10_000, rewards.KindCash, 0, "Bet ₱5,000 on any game this week", "Tumaya ng ₱5,000 sa kahit anong laro ngayong linggo"),
+		// Content promotion 107 ("Sports Week").
+		m(7, Weekly, KindBet, "SPORTS", 100_000, 10_000, rewards.KindBonus, 1, "Bet ₱1,000 on sports this week", "Tumaya ng ₱1,000 sa sports ngayong linggo"),
 	}
 	bs := []Board{{TitleEN: "Lantern Nights Leaderboard", TitleTY: "Gabi ng Parol Leaderboard", Period: Weekly, Metric: MetricMultiplier,
 		Category: "RNG", MinBet: 1_000, Prizes: DemoBoardPrizes(), Status: StatusActive, StartsAt: start, EndsAt: end}}
