@@ -91,6 +91,17 @@ export const playerRewardsQuery = (id: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The player's VIP standing (GET /ops/v1/players/{id}/vip): off when the brand runs no club. */
+export type PlayerVip =
+  | { enabled: false }
+  | { enabled: true; level: number; name: string; validBets: number; deposits: number; levelSince: number };
+
+export const playerVipQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...playerKey(id), 'vip'],
+    queryFn: ({ signal }) => api.get<PlayerVip>(`/ops/v1/players/${id}/vip`, undefined, signal),
+  });
+
 export const costsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['ops', 'rewards', 'costs', from, to],

@@ -86,3 +86,20 @@ test('issuing a bonus sends its terms with an Idempotency-Key; the server refusa
   expect(posts[0].headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9-]{8,}$/);
   await waitFor(() => expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']));
 }, 20_000);
+
+test("shows the player's VIP level when the brand runs the club, nothing when it does not", async () => {
+  mockApi({
+    'GET /ops/v1/players/7/rewards': () => page(null),
+    'GET /ops/v1/players/7/vip': () => ({ value: { enabled: true, level: 2, name: 'Silver', validBets: 100000, deposits: 50000, levelSince: 0 } }),
+  });
+  const { unmount } = renderWith(<PlayerRewardsTab id={7} canWrite={false} />);
+  const vip = await screen.findByTestId('player-vip');
+  expect(within(vip).getByRole('heading', { name: 'VIP club' })).toBeInTheDocument();
+  expect(within(vip).getByText('Silver (level 2)')).toBeInTheDocument();
+  expect(within(vip).getByText('1,000.00 PHP')).toBeInTheDocument();
+  unmount();
+  mockApi({ 'GET /ops/v1/players/8/rewards': () => page(null), 'GET /ops/v1/players/8/vip': () => ({ value: { enabled: false } }) });
+  renderWith(<PlayerRewardsTab id={8} canWrite={false} />);
+  await screen.findByTestId('live-bonus');
+  expect(screen.queryByTestId('player-vip')).not.toBeInTheDocument();
+}, 20_000);

@@ -9,7 +9,7 @@ import { formatMinor } from '@palaro/api/src/money';
 import { formatDateTime } from '@/lib/format';
 import { tableLabels } from '@/components/ui/labels';
 import { QueryError } from '@/components/ui/QueryError';
-import { forfeitBonus, PAGE_SIZE, playerRewardsKey, playerRewardsQuery, type Grant, type PlayerRewards, type Reward } from '../api/rewards';
+import { forfeitBonus, PAGE_SIZE, playerRewardsKey, playerRewardsQuery, playerVipQuery, type Grant, type PlayerRewards, type Reward } from '../api/rewards';
 import { IssueDialog } from './IssueDialog';
 import { Money, NS, ReasonDialog, StatusBadge } from './shared';
 import s from './Rewards.module.css';
@@ -29,6 +29,7 @@ export function PlayerRewardsTab({ id, canWrite }: PlayerRewardsTabProps) {
   const refresh = () => qc.invalidateQueries({ queryKey: playerRewardsKey(id) });
   return (
     <div className={s.tab}>
+      <VipStanding id={id} d={d} />
       <LiveBonus id={id} d={d} canWrite={canWrite} onDone={refresh} />
       <section aria-labelledby="rw-rewards" className={s.stack}>
         <div className={s.head}>
@@ -42,6 +43,45 @@ export function PlayerRewardsTab({ id, canWrite }: PlayerRewardsTabProps) {
       <GrantHistory d={d} />
       {canWrite && <IssueDialog open={issuing} memberId={id} currency={d.currency} decimals={d.decimals} onClose={() => setIssuing(false)} onDone={refresh} />}
     </div>
+  );
+}
+
+/** The player's VIP level and what counted towards it (nothing when the brand runs no club). */
+function VipStanding({ id, d }: { id: number; d: PlayerRewards }) {
+  const { t } = useTranslation(NS);
+  const q = useQuery(playerVipQuery(id));
+  if (!q.data || !q.data.enabled) return null;
+  const v = q.data;
+  return (
+    <section className={s.card} aria-labelledby="rw-vip" data-testid="player-vip">
+      <div className={s.cardHead}>
+        <h3 id="rw-vip" className={s.cardTitle}>
+          {t('vip.title')}
+        </h3>
+      </div>
+      <dl className={s.bonusGrid}>
+        <div>
+          <dt>{t('vip.level')}</dt>
+          <dd>{t('vip.levelValue', { name: v.name, level: v.level })}</dd>
+        </div>
+        <div>
+          <dt>{t('vip.validBets')}</dt>
+          <dd>
+            <Money minor={v.validBets} decimals={d.decimals} currency={d.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('vip.deposits')}</dt>
+          <dd>
+            <Money minor={v.deposits} decimals={d.decimals} currency={d.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('vip.since')}</dt>
+          <dd>{v.levelSince > 0 ? formatDateTime(v.levelSince) : '—'}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 
