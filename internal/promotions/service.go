@@ -432,6 +432,11 @@ type View struct {
 	// REJECTED), its id and image count for the images' addresses.
 	ApplicationID int64 `json:"applicationId,omitempty"`
 	Images        int   `json:"images,omitempty"`
+	// Raffle: the winners count, the draw seed's SHA-256 and, once drawn,
+	// the seed (docs/rewards.md "Raffle" tells how to check the draw).
+	Winners  int    `json:"winners,omitempty"`
+	SeedHash string `json:"seedHash,omitempty"`
+	Seed     string `json:"seed,omitempty"`
 }
 
 // Statuses answers each promotion's status and action for the caller
@@ -478,7 +483,7 @@ func (s *Service) Statuses(ctx context.Context, c account.Caller, lang string) (
 	for _, p := range all {
 		v := View{ID: p.ID, ArticleID: p.ArticleID, Type: p.Type, Title: p.Title(lang), StartsAt: p.StartsAt, EndsAt: p.EndsAt,
 			RewardKind: p.RewardKind, Amount: p.Amount, Percent: p.Percent, Cap: p.Cap, MinDeposit: p.MinDeposit, Frequency: p.Frequency,
-			Wager: p.WagerMultiple}
+			Wager: p.WagerMultiple, Winners: p.Winners, SeedHash: p.SeedHash, Seed: p.Seed}
 		v.Joined = joins[fmt.Sprint(p.ID, "/", joinKey(p, now, loc))]
 		s.status(ctx, &v, p, m, now, loc, joins, held, apps, grants[p.ID], rewardStatus)
 		out = append(out, v)
