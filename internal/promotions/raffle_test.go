@@ -272,3 +272,26 @@ func TestRaffleDraw(t *testing.T) {
 		})
 	}
 }
+
+// TestRaffleWorkedExample: docs/rewards.md "Raffle", checked as anyone
+// would with sha256sum and openssl.
+func TestRaffleWorkedExample(t *testing.T) {
+	seed := "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+	if h := SeedHash(seed); h != "2a8abfa8cb9906290437854193ca6bca41d4d4e26d1d454bd66a35158095e737" {
+		t.Fatalf("hash %s", h)
+	}
+	scores := map[int64]string{6: "2c01828f8326cd6a", 5: "4e5a34bbc30f2a34", 3: "a195b5b6aadc80db", 2: "ab4fcd4b28c8021a", 1: "ad90b0e6eac4149d", 4: "f6658fdec2c93675"}
+	for id, want := range scores {
+		if got := TicketScore(seed, id)[:16]; got != want {
+			t.Fatalf("ticket %d: %s, want %s", id, got, want)
+		}
+	}
+	tickets := []Ticket{{ID: 1, MemberID: 101}, {ID: 2, MemberID: 102}, {ID: 3, MemberID: 105}, {ID: 4, MemberID: 101}, {ID: 5, MemberID: 104}, {ID: 6, MemberID: 105}}
+	got := []string{}
+	for _, w := range DrawOrder(seed, tickets, 3) {
+		got = append(got, fmt.Sprintf("#%d:%d", w.ID, w.MemberID))
+	}
+	if s := strings.Join(got, " "); s != "#6:105 #5:104 #2:102" {
+		t.Fatalf("winners %s", s)
+	}
+}
