@@ -322,6 +322,8 @@ func (d Draft) Validate(hasVIP bool) error {
 			return invalid("amount")
 		case d.Winners < 1 || d.Winners > MaxWinners:
 			return invalid("winners")
+		case d.Budget > 0 && d.Budget < d.Amount:
+			return invalid("budget") // it could pay no winner
 		case d.Frequency != Once && d.Frequency != Daily:
 			return invalid("frequency")
 		}

@@ -225,9 +225,10 @@ func (s *Service) DrawDue(ctx context.Context) (int, error) {
 	return n, errors.Join(errs...)
 }
 
-// DrawJob draws the raffles that ended, every minute.
+// DrawJob draws the raffles that ended, every five minutes (as the
+// leaderboards are paid).
 func (s *Service) DrawJob(zone jobs.Zone) jobs.Job {
-	return jobs.Job{Name: "promotions.raffle", Schedule: jobs.EveryMinutes(1, zone), Run: func(ctx context.Context, _ jobs.Period) error {
+	return jobs.Job{Name: "promotions.raffle", Schedule: jobs.EveryMinutes(5, zone), Run: func(ctx context.Context, _ jobs.Period) error {
 		_, err := s.DrawDue(ctx)
 		return err
 	}}

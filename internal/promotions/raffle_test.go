@@ -254,6 +254,21 @@ func TestRaffleDraw(t *testing.T) {
 				t.Fatalf("edit after the draw: %v", err)
 			}
 
+			for _, d := range []struct {
+				d     Draft
+				field string
+			}{
+				{Draft{Type: TypeRaffle, Amount: 100_00, Winners: 0, Frequency: Once, RewardKind: KindCash}, "winners"},
+				{Draft{Type: TypeRaffle, Amount: 0, Winners: 3, Frequency: Once, RewardKind: KindCash}, "amount"},
+				{Draft{Type: TypeRaffle, Amount: 100_00, Winners: 3, Frequency: Weekly, RewardKind: KindCash}, "frequency"},
+				{Draft{Type: TypeRaffle, Amount: 100_00, Winners: 3, Frequency: Once, RewardKind: KindCash, Budget: 50_00}, "budget"},
+			} {
+				d.d.TitleEN, d.d.TitleTY, d.d.ClaimDays, d.d.StartsAt, d.d.EndsAt = "R", "R", 7, 1, 2
+				if _, err := st.ops.Create(ctx, operator.Caller{ID: 1}, d.d); !errors.Is(err, ErrInvalid) || errParams(err)["field"] != d.field {
+					t.Fatalf("draft %+v: %v", d.d, err)
+				}
+			}
+
 			// A budget that covers three prizes draws three winners.
 			q := st.create(t, Draft{Type: TypeRaffle, Amount: 100_00, Winners: 5, Frequency: Once, RewardKind: KindCash, Budget: 350_00,
 				StartsAt: st.clk.Now().Add(-time.Hour).UnixMilli(), EndsAt: st.clk.Now().Add(time.Hour).UnixMilli()})

@@ -30,7 +30,7 @@ export function RaffleDialog({ promotion, onClose }: { promotion: Promotion; onC
             <dt>{t('raffle.seedHash')}</dt>
             <dd className={s.mono}>{q.data.seedHash}</dd>
             <dt>{t('raffle.seed')}</dt>
-            <dd className={s.mono}>{q.data.seed ?? t('raffle.notDrawn')}</dd>
+            <dd className={q.data.seed ? s.mono : s.note}>{q.data.seed ?? t('raffle.notDrawn')}</dd>
           </dl>
           {q.data.drawnAt > 0 && (
             <section aria-labelledby="raffle-winners">
