@@ -76,6 +76,9 @@ func jobRegistry(d jobDeps) (*jobs.Registry, error) {
 	if d.Promotions != nil && d.Figures != nil {
 		all = append(all, d.Promotions.CashbackJob(zone, cashbackFigures{d.Figures, streamCaughtUp(activity.NewStore(d.DB), figures.Name)}))
 	}
+	if d.Promotions != nil {
+		all = append(all, d.Promotions.DrawJob(zone))
+	}
 	if extraJobs != nil {
 		all = append(all, extraJobs(d)...)
 	}

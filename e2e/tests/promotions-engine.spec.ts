@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '../lib/test';
 import { newMember, openAs, playerToken, PNG } from '../lib/money';
 import { openConsole } from '../lib/console';
+import { sealedApi } from '../lib/sealed';
 import { shot } from '../lib/shots';
 
 // The promotions engine (issue 32 part 2, docs/rewards.md "Promotions
@@ -152,4 +153,41 @@ test('@phone visitors see the statuses and are asked to log in', async ({ page }
   await promo.getByRole('button', { name: 'Join' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Log in to continue' })).toBeVisible(LOAD);
   await shot(page, { path: `${SHOTS}/visitor-${info.project.name}.png` });
+});
+
+test('@phone a member takes a raffle ticket and waits for the draw', async ({ page, browser }, info) => {
+  const m = newMember('pr');
+  const token = await playerToken(page.request, m.username);
+  await openAs(page, token, m.username);
+  await page.goto('/promotions#111');
+  const promo = card(page, 111);
+  const bar = promo.getByTestId('promo-status-111');
+  await expect(bar).toContainText('5 winners drawn on', LOAD);
+  await expect(bar).toContainText('PHP 1,000.00 each, cash with no wagering. Tickets: once per member.');
+  await expect(bar).toContainText(/committed before the draw: [0-9a-f]{64}/);
+  await promo.getByRole('button', { name: 'Get a ticket' }).click();
+  await expect(promo.getByText('You hold a ticket. Good luck in the draw!')).toBeVisible(LOAD);
+  await expect(bar).toContainText('Joined');
+  await expect(promo.getByRole('button', { name: 'Get a ticket' })).toHaveCount(0);
+  await expect(promo.getByRole('button', { name: 'Joined' })).toBeDisabled();
+  await shot(promo, { path: `${SHOTS}/raffle-ticket-${info.project.name}.png` });
+  // A second ticket is refused by the server in words.
+  const list = await page.request.get('/wps/promotions/status', { headers: { Authorization: `Bearer ${token}` } });
+  const raffle = (await list.json()).value.list.find((v: { articleId: number }) => v.articleId === 111);
+  const again = await sealedApi(page.request, 'POST', `/wps/promotions/${raffle.id}/raffle`, {}, { Authorization: `Bearer ${token}` });
+  expect(again.body.code).toBe('promotion.ticket_held');
+  if (info.project.name === 'desktop') {
+    // The console (1280 px) shows the raffle's tickets and the same commitment, the seed hidden until the draw.
+    const ops = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const op = await ops.newPage();
+    await op.addInitScript(() => localStorage.setItem('palaro.console.lang', 'EN'));
+    await openConsole(op, 'ops01', '/promotions');
+    await op.getByTestId(`promo-row-${raffle.id}`).getByRole('button', { name: 'Tickets and draw (5 winners)' }).click(LOAD);
+    const dialog = op.getByRole('dialog', { name: /Weekly Raffle.*tickets and draw/ });
+    await expect(dialog.getByTestId('raffle-tickets')).not.toHaveText('0', LOAD);
+    await expect(dialog).toContainText(raffle.seedHash);
+    await expect(dialog).toContainText('Not drawn yet: the seed is revealed after the draw.');
+    await shot(op, { path: `${SHOTS}/console-raffle-${info.project.name}.png` });
+    await ops.close();
+  }
 });

@@ -9,7 +9,8 @@ import (
 )
 
 // Demo is the demo brand's promotions, each linked to the demo article
-// (internal/content/demo.go) whose text states these terms.
+// (internal/content/demo.go) whose text states these terms; the raffle runs
+// the week from the seeding and is drawn at its end.
 func Demo(now time.Time) []Draft {
 	start, end := now.AddDate(0, 0, -10).UnixMilli(), now.AddDate(1, 0, 0).UnixMilli()
 	return []Draft{
@@ -24,6 +25,9 @@ func Demo(now time.Time) []Draft {
 			StartsAt: start, EndsAt: end, Budget: 1_000_000_00, RewardKind: KindCash, ClaimDays: 7},
 		{ArticleID: 110, Type: TypeApplication, TitleEN: "Big Win Bonus: share your win", TitleTY: "Big Win Bonus: ibahagi ang iyong panalo",
 			Cap: 500_00, Frequency: Once, StartsAt: start, EndsAt: end, Budget: 200_000_00, RewardKind: KindCash, ClaimDays: 7},
+		{ArticleID: 111, Type: TypeRaffle, TitleEN: "Weekly Raffle: ₱1,000 × 5 winners", TitleTY: "Lingguhang Raffle: ₱1,000 × 5 mananalo",
+			Amount: 1000_00, Winners: 5, Frequency: Once, StartsAt: now.UnixMilli(), EndsAt: now.AddDate(0, 0, 7).UnixMilli(), Budget: 5000_00,
+			RewardKind: KindCash, ClaimDays: 7},
 	}
 }
 

@@ -27,6 +27,7 @@ var RouteRoles = map[string][]account.Role{
 	"GET /wps/promotions/status":                         nil,
 	"POST /wps/promotions/{id}/join":                     players,
 	"POST /wps/promotions/{id}/apply":                    players,
+	"POST /wps/promotions/{id}/raffle":                   players,
 	"GET /wps/promotions/applications/{id}/images/{seq}": players,
 }
 
@@ -35,6 +36,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /wps/promotions/status", h.status)
 	mux.HandleFunc("POST /wps/promotions/{id}/join", h.with("POST /wps/promotions/{id}/join", h.join))
 	mux.HandleFunc("POST /wps/promotions/{id}/apply", h.with("POST /wps/promotions/{id}/apply", h.apply))
+	mux.HandleFunc("POST /wps/promotions/{id}/raffle", h.with("POST /wps/promotions/{id}/raffle", h.raffle))
 	mux.HandleFunc("GET /wps/promotions/applications/{id}/images/{seq}", h.with("GET /wps/promotions/applications/{id}/images/{seq}", h.image))
 }
 
@@ -127,4 +129,19 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request, c account.Caller
 		return
 	}
 	httpx.WriteImage(w, r, im.ContentType, im.Data)
+}
+
+// raffle takes a raffle ticket for the caller.
+func (h *Handler) raffle(w http.ResponseWriter, r *http.Request, c account.Caller) {
+	id, err := httpx.PathID(r, "id", "promotion.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	t, err := h.s.Raffle(r.Context(), c, id)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, map[string]any{"id": id, "ticket": t})
 }

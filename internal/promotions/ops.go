@@ -107,6 +107,9 @@ func (o *Ops) Update(ctx context.Context, op operator.Caller, id int64, d Draft)
 	if d.Type != before.Type {
 		return before, invalid("type")
 	}
+	if before.DrawnAt > 0 {
+		return before, ErrDrawn
+	}
 	if err := d.Validate(o.s.vip != nil); err != nil {
 		return before, err
 	}

@@ -20,6 +20,7 @@ var OpsRoutePerms = map[string]operator.Permission{
 	"POST /ops/v1/promotions/applications/{id}/approve":     operator.PermRewardsWrite,
 	"POST /ops/v1/promotions/applications/{id}/reject":      operator.PermRewardsWrite,
 	"GET /ops/v1/promotions/applications/{id}/images/{seq}": operator.PermRewardsRead,
+	"GET /ops/v1/promotions/{id}/raffle":                    operator.PermRewardsRead,
 }
 
 // OpsHandler serves the console's promotions routes.
@@ -45,6 +46,7 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 		"POST /ops/v1/promotions/applications/{id}/approve":     h.approve,
 		"POST /ops/v1/promotions/applications/{id}/reject":      h.reject,
 		"GET /ops/v1/promotions/applications/{id}/images/{seq}": h.image,
+		"GET /ops/v1/promotions/{id}/raffle":                    h.raffle,
 	}
 	for pattern, fn := range routes {
 		perm := OpsRoutePerms[pattern]
@@ -162,4 +164,15 @@ func (h *OpsHandler) image(w http.ResponseWriter, r *http.Request, _ operator.Ca
 		return
 	}
 	httpx.WriteImage(w, r, im.ContentType, im.Data)
+}
+
+// raffle answers a raffle's tickets count and, once drawn, its seed and winners.
+func (h *OpsHandler) raffle(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
+	id, err := httpx.PathID(r, "id", "promotion.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	v, err := h.ops.Raffle(r.Context(), id)
+	httpx.Respond(w, r, v, err)
 }

@@ -23,10 +23,11 @@ const (
 	TypeFixed       = "FIXED"       // a fixed amount on joining
 	TypeCashback    = "CASHBACK"    // a percentage of net loss per category over a period
 	TypeApplication = "APPLICATION" // the player applies, an operator approves an amount
+	TypeRaffle      = "RAFFLE"      // members take tickets; winners drawn at the end get Amount
 )
 
 // Types is every type.
-var Types = []string{TypeReload, TypeFixed, TypeCashback, TypeApplication}
+var Types = []string{TypeReload, TypeFixed, TypeCashback, TypeApplication, TypeRaffle}
 
 // Frequencies: how often a member may get a promotion (RELOAD, FIXED,
 // APPLICATION), or a cashback's period.
@@ -59,10 +60,11 @@ const (
 
 // Actions a player status offers.
 const (
-	ActionNone  = "NONE"
-	ActionJoin  = "JOIN"
-	ActionApply = "APPLY"
-	ActionClaim = "CLAIM" // in the reward centre
+	ActionNone   = "NONE"
+	ActionJoin   = "JOIN"
+	ActionApply  = "APPLY"
+	ActionClaim  = "CLAIM"  // in the reward centre
+	ActionTicket = "TICKET" // a raffle ticket
 )
 
 // Application statuses.
@@ -83,6 +85,7 @@ const (
 	MaxWager      = 100
 	MinReason     = 3
 	MaxReason     = 200
+	MaxWinners    = 1000
 	// MaxAmount bounds any amount of a promotion (minor units): ₱1,000,000.
 	MaxAmount = 100_000_000
 )
@@ -110,6 +113,8 @@ var (
 	ErrImageNotFound   = apperr.NotFound("promotion.image_not_found")
 	ErrVIPUnavailable  = apperr.Invalid("promotion.vip_unavailable")
 	ErrArticleNotFound = apperr.Invalid("promotion.article_not_found")
+	ErrNotRaffle       = apperr.Conflict("promotion.not_raffle")
+	ErrHasTicket       = apperr.Conflict("promotion.ticket_held")
 )
 
 // invalid names the field an operator's promotion gets wrong.
@@ -152,8 +157,15 @@ type Promotion struct {
 	ValidDays     int    `json:"validDays"`
 	ClaimDays     int    `json:"claimDays"`
 	Paused        bool   `json:"paused"`
-	CreatedAt     int64  `json:"createdAt"`
-	UpdatedAt     int64  `json:"updatedAt"`
+	// RAFFLE: how many winners the draw picks, the SHA-256 of the draw's
+	// seed (public from the start), the seed itself once drawn, and when.
+	Winners   int    `json:"winners"`
+	SeedHash  string `json:"seedHash,omitempty"`
+	Seed      string `json:"seed,omitempty"`
+	DrawnAt   int64  `json:"drawnAt"`
+	seed      string // the secret, kept from JSON until the draw
+	CreatedAt int64  `json:"createdAt"`
+	UpdatedAt int64  `json:"updatedAt"`
 }
 
 // Title is the promotion's title in lang.
@@ -188,6 +200,7 @@ type Draft struct {
 	MaxBet        int64            `json:"maxBet"`
 	ValidDays     int              `json:"validDays"`
 	ClaimDays     int              `json:"claimDays"`
+	Winners       int              `json:"winners"`
 }
 
 // Categories a cashback rate may name (the game categories of spec section 2).
@@ -203,8 +216,11 @@ func (d *Draft) Normalize() {
 	if d.Type == TypeFixed {
 		d.JoinRequired = true
 	}
-	if d.Type == TypeApplication {
+	if d.Type == TypeApplication || d.Type == TypeRaffle {
 		d.JoinRequired = false
+	}
+	if d.Type != TypeRaffle {
+		d.Winners = 0
 	}
 	if d.RewardKind == KindCash {
 		d.WagerMultiple, d.MaxBet, d.ValidDays = 0, 0, 0
@@ -300,6 +316,17 @@ func (d Draft) Validate(hasVIP bool) error {
 		case d.Frequency != Once && d.Frequency != Daily:
 			return invalid("frequency")
 		}
+	case TypeRaffle:
+		switch {
+		case d.Amount < 1 || d.Amount > MaxAmount:
+			return invalid("amount")
+		case d.Winners < 1 || d.Winners > MaxWinners:
+			return invalid("winners")
+		case d.Budget > 0 && d.Budget < d.Amount:
+			return invalid("budget") // it could pay no winner
+		case d.Frequency != Once && d.Frequency != Daily:
+			return invalid("frequency")
+		}
 	}
 	return nil
 }
@@ -339,6 +366,9 @@ var messages = map[string][2]string{
 	"promotion.image_not_found":   {"This image does not exist.", "Walang ganitong larawan."},
 	"promotion.vip_unavailable":   {"VIP levels are not available yet: leave the VIP level at 0.", "Wala pang VIP level: iwanang 0 ang VIP level."},
 	"promotion.article_not_found": {"The linked article does not exist or is not a promotion.", "Wala ang naka-link na artikulo o hindi ito promosyon."},
+	"promotion.not_raffle":        {"This promotion is not a raffle.", "Hindi raffle ang promosyong ito."},
+	"promotion.ticket_held": {"You already hold a ticket for this raffle (one per member, or one a day for a daily raffle).",
+		"May tiket ka na sa raffle na ito (isa bawat miyembro, o isa kada araw sa pang-araw-araw na raffle)."},
 }
 
 func init() {

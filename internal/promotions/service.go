@@ -432,6 +432,11 @@ type View struct {
 	// REJECTED), its id and image count for the images' addresses.
 	ApplicationID int64 `json:"applicationId,omitempty"`
 	Images        int   `json:"images,omitempty"`
+	// Raffle: the winners count, the draw seed's SHA-256 and, once drawn,
+	// the seed (docs/rewards.md "Raffle" tells how to check the draw).
+	Winners  int    `json:"winners,omitempty"`
+	SeedHash string `json:"seedHash,omitempty"`
+	Seed     string `json:"seed,omitempty"`
 }
 
 // Statuses answers each promotion's status and action for the caller
@@ -450,6 +455,7 @@ func (s *Service) Statuses(ctx context.Context, c account.Caller, lang string) (
 	member := c.MemberID
 	var m account.Member
 	joins := map[string]bool{}
+	held := map[string]bool{} // raffle tickets
 	apps := map[string]Application{}
 	grants := map[int64][]string{} // promotion -> periods granted, newest first
 	keys := []string{}
@@ -458,6 +464,9 @@ func (s *Service) Statuses(ctx context.Context, c account.Caller, lang string) (
 			return nil, err
 		}
 		if err := s.memberRows(ctx, member, joins, apps, grants); err != nil {
+			return nil, err
+		}
+		if err := s.ticketsOf(ctx, member, held); err != nil {
 			return nil, err
 		}
 		for pid, periods := range grants {
@@ -474,9 +483,9 @@ func (s *Service) Statuses(ctx context.Context, c account.Caller, lang string) (
 	for _, p := range all {
 		v := View{ID: p.ID, ArticleID: p.ArticleID, Type: p.Type, Title: p.Title(lang), StartsAt: p.StartsAt, EndsAt: p.EndsAt,
 			RewardKind: p.RewardKind, Amount: p.Amount, Percent: p.Percent, Cap: p.Cap, MinDeposit: p.MinDeposit, Frequency: p.Frequency,
-			Wager: p.WagerMultiple}
+			Wager: p.WagerMultiple, Winners: p.Winners, SeedHash: p.SeedHash, Seed: p.Seed}
 		v.Joined = joins[fmt.Sprint(p.ID, "/", joinKey(p, now, loc))]
-		s.status(ctx, &v, p, m, now, loc, joins, apps, grants[p.ID], rewardStatus)
+		s.status(ctx, &v, p, m, now, loc, joins, held, apps, grants[p.ID], rewardStatus)
 		out = append(out, v)
 	}
 	return out, nil
@@ -538,16 +547,20 @@ func (s *Service) memberRows(ctx context.Context, member int64, joins map[string
 // statuses"): what was issued first (claim, claimed, issued), then the
 // schedule and the pause (coming soon, close), eligibility (close), the
 // application (process, rejected, applying), the join (join, joined).
-func (s *Service) status(ctx context.Context, v *View, p Promotion, m account.Member, now time.Time, loc *time.Location, joins map[string]bool,
+func (s *Service) status(ctx context.Context, v *View, p Promotion, m account.Member, now time.Time, loc *time.Location, joins, held map[string]bool,
 	apps map[string]Application, granted []string, rewardStatus map[string]string) {
 	set := func(st, action, reason string) { v.Status, v.Action, v.Reason = st, action, reason }
 	period := periodKey(p, now, loc)
+	given := period
+	if p.Type == TypeRaffle {
+		given = RafflePeriod
+	}
 	// What the promotion gave: this period's, or for a cashback the latest period's while it waits.
 	for i, per := range granted {
 		if p.Type == TypeCashback && i > 0 {
 			break
 		}
-		if p.Type != TypeCashback && per != period {
+		if p.Type != TypeCashback && per != given {
 			continue
 		}
 		key := RewardKey(p.ID, m.ID, per)
@@ -569,6 +582,9 @@ func (s *Service) status(ctx context.Context, v *View, p Promotion, m account.Me
 		}
 	}
 	v.RewardID = ""
+	if raffleStatus(v, p, now, period, held, set) {
+		return
+	}
 	ms := now.UnixMilli()
 	switch err := open(p, ms); {
 	case errors.Is(err, ErrNotStarted):
@@ -604,6 +620,10 @@ func (s *Service) status(ctx context.Context, v *View, p Promotion, m account.Me
 			return
 		}
 		set(StatusApplying, ActionApply, "")
+		return
+	}
+	if p.Type == TypeRaffle {
+		set(StatusJoin, ActionTicket, "")
 		return
 	}
 	// a visitor is offered the join (it asks them to log in) even where members take part without one

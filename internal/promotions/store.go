@@ -12,7 +12,7 @@ type dbRow = interface{ Scan(...any) error }
 
 const promoCols = `id, article_id, type, title_en, title_ty, join_required, percent, rates, amount, cap, min_deposit, frequency,
 	new_within_days, agent_id, vip_min_level, starts_at, ends_at, budget, spent, reward_kind, wager_multiple, max_bet, valid_days,
-	claim_days, paused, created_at, updated_at`
+	claim_days, paused, winners, seed, seed_hash, drawn_at, created_at, updated_at`
 
 func scanPromotion(row dbRow) (Promotion, error) {
 	var p Promotion
@@ -20,11 +20,15 @@ func scanPromotion(row dbRow) (Promotion, error) {
 	var join, paused int
 	err := row.Scan(&p.ID, &p.ArticleID, &p.Type, &p.TitleEN, &p.TitleTY, &join, &p.Percent, &rates, &p.Amount, &p.Cap, &p.MinDeposit,
 		&p.Frequency, &p.NewWithinDays, &p.AgentID, &p.VIPMinLevel, &p.StartsAt, &p.EndsAt, &p.Budget, &p.Spent, &p.RewardKind,
-		&p.WagerMultiple, &p.MaxBet, &p.ValidDays, &p.ClaimDays, &paused, &p.CreatedAt, &p.UpdatedAt)
+		&p.WagerMultiple, &p.MaxBet, &p.ValidDays, &p.ClaimDays, &paused, &p.Winners, &p.seed, &p.SeedHash, &p.DrawnAt,
+		&p.CreatedAt, &p.UpdatedAt)
 	if err != nil {
 		return p, err
 	}
 	p.JoinRequired, p.Paused = join != 0, paused != 0
+	if p.DrawnAt > 0 {
+		p.Seed = p.seed
+	}
 	p.Rates = map[string]int64{}
 	_ = json.Unmarshal([]byte(rates), &p.Rates)
 	return p, nil
@@ -97,15 +101,24 @@ func getPromotionTx(ctx context.Context, tx *db.Tx, id int64) (Promotion, error)
 	return p, err
 }
 
-// insertPromotion stores a new promotion and tells its id.
+// insertPromotion stores a new promotion and tells its id; a raffle gets
+// its secret draw seed and the seed's commitment now, before it starts.
 func insertPromotion(ctx context.Context, tx *db.Tx, d Draft, now int64) (int64, error) {
+	var seed, hash string
+	if d.Type == TypeRaffle {
+		var err error
+		if seed, hash, err = newSeed(); err != nil {
+			return 0, err
+		}
+	}
 	var id int64
 	err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO promotion (article_id, type, title_en, title_ty, join_required, percent, rates, amount, cap,
 		min_deposit, frequency, new_within_days, agent_id, vip_min_level, starts_at, ends_at, budget, spent, reward_kind, wager_multiple, max_bet,
-		valid_days, claim_days, paused, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`),
+		valid_days, claim_days, paused, winners, seed, seed_hash, drawn_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?, ?) RETURNING id`),
 		d.ArticleID, d.Type, d.TitleEN, d.TitleTY, b2i(d.JoinRequired), d.Percent, ratesJSON(d.Rates), d.Amount, d.Cap, d.MinDeposit, d.Frequency,
 		d.NewWithinDays, d.AgentID, d.VIPMinLevel, d.StartsAt, d.EndsAt, d.Budget, d.RewardKind, d.WagerMultiple, d.MaxBet, d.ValidDays, d.ClaimDays,
-		now, now).Scan(&id)
+		d.Winners, seed, hash, now, now).Scan(&id)
 	return id, err
 }
 
@@ -114,10 +127,10 @@ func insertPromotion(ctx context.Context, tx *db.Tx, d Draft, now int64) (int64,
 func updatePromotion(ctx context.Context, tx *db.Tx, id int64, d Draft, now int64) error {
 	res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE promotion SET article_id = ?, title_en = ?, title_ty = ?, join_required = ?, percent = ?, rates = ?,
 		amount = ?, cap = ?, min_deposit = ?, frequency = ?, new_within_days = ?, agent_id = ?, vip_min_level = ?, starts_at = ?, ends_at = ?, budget = ?,
-		reward_kind = ?, wager_multiple = ?, max_bet = ?, valid_days = ?, claim_days = ?, updated_at = ? WHERE id = ?`),
+		reward_kind = ?, wager_multiple = ?, max_bet = ?, valid_days = ?, claim_days = ?, winners = ?, updated_at = ? WHERE id = ?`),
 		d.ArticleID, d.TitleEN, d.TitleTY, b2i(d.JoinRequired), d.Percent, ratesJSON(d.Rates), d.Amount, d.Cap, d.MinDeposit, d.Frequency,
 		d.NewWithinDays, d.AgentID, d.VIPMinLevel, d.StartsAt, d.EndsAt, d.Budget, d.RewardKind, d.WagerMultiple, d.MaxBet, d.ValidDays, d.ClaimDays,
-		now, id)
+		d.Winners, now, id)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const TYPES = ['RELOAD', 'FIXED', 'CASHBACK', 'APPLICATION'] as const;
+export const TYPES = ['RELOAD', 'FIXED', 'CASHBACK', 'APPLICATION', 'RAFFLE'] as const;
 export type PromotionType = (typeof TYPES)[number];
 export type Frequency = 'ONCE' | 'DAILY' | 'WEEKLY';
 
@@ -31,9 +31,21 @@ export type Draft = {
   maxBet: number;
   validDays: number;
   claimDays: number;
+  /** RAFFLE: how many winners the draw at endsAt picks. */
+  winners: number;
 };
 
-export type Promotion = Draft & { id: number; spent: number; paused: boolean; createdAt: number; updatedAt: number };
+export type Promotion = Draft & {
+  id: number;
+  spent: number;
+  paused: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** RAFFLE: the draw seed's SHA-256 (public), the seed once drawn, and when. */
+  seedHash?: string;
+  seed?: string;
+  drawnAt: number;
+};
 export type PromotionList = { items: Promotion[]; pending: number; currency: string; decimals: number; categories: string[]; vip: boolean };
 
 export const APP_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -68,6 +80,20 @@ export const applicationsQuery = (status: AppStatus, page: number) =>
     queryFn: ({ signal }) => api.get<ApplicationPage>('/ops/v1/promotions/applications', { status, page, pageSize: APPS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
+
+/** A raffle's tickets count and, once drawn, its revealed seed and winners in draw order. */
+export type RaffleView = {
+  id: number;
+  tickets: number;
+  winners: { id: number; memberId: number; account?: string; period: string; score: string }[];
+  seedHash: string;
+  seed?: string;
+  drawnAt: number;
+  endsAt: number;
+};
+
+export const raffleQuery = (id: number) =>
+  queryOptions({ queryKey: [...PROMOS_KEY, 'raffle', id], queryFn: ({ signal }) => api.get<RaffleView>(`/ops/v1/promotions/${id}/raffle`, undefined, signal) });
 
 export const createPromotion = (d: Draft) => api.post<Promotion>('/ops/v1/promotions', d);
 export const updatePromotion = (id: number, d: Draft) => api.request<Promotion>('PUT', `/ops/v1/promotions/${id}`, { body: d });

@@ -18,5 +18,12 @@ describe('promotion form', () => {
     expect(issues({ ...base(), type: 'CASHBACK', cap: '10', frequency: 'WEEKLY', rates: { RNG: '101', LIVE: '' } })).toContain('rates.RNG:v.percent');
     expect(issues({ ...base(), type: 'APPLICATION', cap: '10', rewardKind: 'BONUS', wagerMultiple: '0' })).toContain('wagerMultiple:v.wager');
     expect(issues({ ...base(), type: 'APPLICATION', cap: '10', endsAt: base().startsAt })).toContain('endsAt:v.schedule');
+    expect(issues({ ...base(), type: 'RAFFLE', amount: '1000', winners: '0' })).toContain('winners:v.winners');
+    expect(issues({ ...base(), type: 'RAFFLE', amount: '', winners: '5', frequency: 'WEEKLY' })).toEqual(expect.arrayContaining(['amount:v.money', 'frequency:v.frequency']));
+  });
+  it('turns a raffle into a prize and a winners count, with no join step', () => {
+    const v = { ...base(), type: 'RAFFLE' as const, amount: '1,000.00', winners: '5', rewardKind: 'CASH' as const, joinRequired: true, budget: '5000' };
+    const d = toDraft(formSchema.parse(v), 2);
+    expect(d).toMatchObject({ type: 'RAFFLE', amount: 100000, winners: 5, cap: 0, joinRequired: false, budget: 500000, wagerMultiple: 0 });
   });
 });

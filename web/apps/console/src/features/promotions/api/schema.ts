@@ -2,7 +2,7 @@
 // to 80 characters, a schedule that ends after it starts, and per type its
 // terms (a reload's rate, cap and minimum; a fixed bonus's amount; a
 // cashback's rates and cap; an application's cap); a bonus needs its
-// wagering (1 to 100×) and days. Messages are keys of console-promotions.
+// wagering (1 to 100×) and days; a raffle its prize and 1 to 1,000 winners. Messages are keys of console-promotions.
 import { z } from '@/lib/zod';
 import type { Draft, Promotion, PromotionType } from './promotions';
 
@@ -24,7 +24,7 @@ export function toLocalInput(ms: number): string {
 
 export const formSchema = z
   .object({
-    type: z.enum(['RELOAD', 'FIXED', 'CASHBACK', 'APPLICATION']),
+    type: z.enum(['RELOAD', 'FIXED', 'CASHBACK', 'APPLICATION', 'RAFFLE']),
     titleEN: z.string().trim().min(1, { message: 'v.title' }).max(80, { message: 'v.title' }),
     titleTY: z.string().trim().min(1, { message: 'v.title' }).max(80, { message: 'v.title' }),
     articleId: z.string().trim().regex(/^\d{0,9}$/, { message: 'v.int' }),
@@ -49,6 +49,7 @@ export const formSchema = z
     maxBet: z.string().trim(),
     validDays: z.string().trim(),
     claimDays: z.string().trim().regex(INT, { message: 'v.days' }),
+    winners: z.string().trim(),
   })
   .superRefine((v, ctx) => {
     const bad = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -98,6 +99,13 @@ export const formSchema = z
         money('cap', true);
         if (v.frequency === 'WEEKLY') bad('frequency', 'v.frequency');
         break;
+      case 'RAFFLE': {
+        money('amount', true);
+        const w = Number(v.winners);
+        if (!INT.test(v.winners) || w < 1 || w > 1000) bad('winners', 'v.winners');
+        if (v.frequency === 'WEEKLY') bad('frequency', 'v.frequency');
+        break;
+      }
     }
   });
 
@@ -130,6 +138,7 @@ export function toForm(p: Promotion | undefined, decimals: number, categories: s
     maxBet: m(p?.maxBet ?? 0),
     validDays: p?.validDays ? String(p.validDays) : '7',
     claimDays: String(p?.claimDays ?? 7),
+    winners: p?.winners ? String(p.winners) : '',
   };
 }
 
@@ -144,11 +153,11 @@ export function toDraft(v: FormInput, decimals: number): Draft {
     titleEN: v.titleEN.trim(),
     titleTY: v.titleTY.trim(),
     articleId: n(v.articleId),
-    joinRequired: t === 'FIXED' ? true : t === 'APPLICATION' ? false : v.joinRequired,
+    joinRequired: t === 'FIXED' ? true : t === 'APPLICATION' || t === 'RAFFLE' ? false : v.joinRequired,
     percent: t === 'RELOAD' || t === 'CASHBACK' ? (v.percent ? toBp(v.percent) : 0) : 0,
     rates,
-    amount: t === 'FIXED' ? m(v.amount) : 0,
-    cap: t === 'FIXED' ? 0 : m(v.cap),
+    amount: t === 'FIXED' || t === 'RAFFLE' ? m(v.amount) : 0,
+    cap: t === 'FIXED' || t === 'RAFFLE' ? 0 : m(v.cap),
     minDeposit: t === 'RELOAD' ? m(v.minDeposit) : 0,
     frequency: v.frequency,
     newWithinDays: n(v.newWithinDays),
@@ -162,6 +171,7 @@ export function toDraft(v: FormInput, decimals: number): Draft {
     maxBet: v.rewardKind === 'BONUS' ? m(v.maxBet) : 0,
     validDays: v.rewardKind === 'BONUS' ? n(v.validDays) : 0,
     claimDays: n(v.claimDays),
+    winners: t === 'RAFFLE' ? n(v.winners) : 0,
   };
 }
 

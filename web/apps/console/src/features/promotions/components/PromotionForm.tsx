@@ -102,6 +102,12 @@ export function PromotionForm({ promotion, decimals, currency, categories, vip, 
             </>
           )}
           {type === 'APPLICATION' && money('cap', t('form.capHint'))}
+          {type === 'RAFFLE' && (
+            <>
+              <TextField label={t('form.prize', { currency })} error={e('amount')} inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+              <TextField label={t('form.winners')} hint={t('form.drawHint')} error={e('winners')} inputMode="numeric" autoComplete="off" {...form.register('winners')} />
+            </>
+          )}
           <SelectField label={t(type === 'CASHBACK' ? 'form.period' : 'form.frequency')} error={e('frequency')} {...form.register('frequency')}>
             {frequencies.map((f) => (
               <option key={f} value={f}>
@@ -119,7 +125,7 @@ export function PromotionForm({ promotion, decimals, currency, categories, vip, 
         <fieldset className={s.group}>
           <legend>{t('form.schedule')}</legend>
           <TextField type="datetime-local" label={t('form.startsAt')} error={e('startsAt')} {...form.register('startsAt')} />
-          <TextField type="datetime-local" label={t('form.endsAt')} error={e('endsAt')} {...form.register('endsAt')} />
+          <TextField type="datetime-local" label={t(type === 'RAFFLE' ? 'form.endsAtDraw' : 'form.endsAt')} error={e('endsAt')} {...form.register('endsAt')} />
           {money('budget', t('form.budgetHint'))}
         </fieldset>
         <fieldset className={s.group}>

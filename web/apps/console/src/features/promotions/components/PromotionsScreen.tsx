@@ -1,6 +1,6 @@
 // The "Promotions" screen: every promotion of the engine with its schedule,
 // state and budget spent; create, edit, pause and resume (rewards.write);
-// and the applications' review queue.
+// a raffle's tickets and draw; and the applications' review queue.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { QueryError } from '@/components/ui/QueryError';
 import { PROMOS_KEY, promotionsQuery, setPaused, type Promotion } from '../api/promotions';
 import { ApplicationsQueue } from './ApplicationsQueue';
 import { NS, PromotionForm } from './PromotionForm';
+import { RaffleDialog } from './RaffleDialog';
 import s from './Promotions.module.css';
 
 /** What a promotion is doing now: paused, scheduled, ended, out of budget, or live. */
@@ -30,6 +31,7 @@ export function PromotionsScreen({ canWrite }: { canWrite: boolean }) {
   const qc = useQueryClient();
   const q = useQuery(promotionsQuery());
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
+  const [raffle, setRaffle] = useState<Promotion | null>(null);
   const pause = useMutation({
     mutationFn: ({ id, paused }: { id: number; paused: boolean }) => setPaused(id, paused),
     onSuccess: (p) => {
@@ -85,6 +87,11 @@ export function PromotionsScreen({ canWrite }: { canWrite: boolean }) {
                       <td>
                         <strong>{p.titleEN}</strong>
                         <div className={s.sub}>{p.articleId ? t('list.article', { id: p.articleId }) : t('list.noArticle')}</div>
+                        {p.type === 'RAFFLE' && (
+                          <button type="button" className={s.link} onClick={() => setRaffle(p)}>
+                            {t(p.drawnAt ? 'raffle.openDrawn' : 'raffle.open', { winners: p.winners })}
+                          </button>
+                        )}
                       </td>
                       <td>{t(`type.${p.type}`)}</td>
                       <td className={s.sub}>
@@ -120,6 +127,7 @@ export function PromotionsScreen({ canWrite }: { canWrite: boolean }) {
         )}
       </section>
       <ApplicationsQueue canWrite={canWrite} />
+      {raffle && <RaffleDialog promotion={raffle} onClose={() => setRaffle(null)} />}
       {editing && q.data && (
         <PromotionForm
           promotion={editing === 'new' ? undefined : editing}

@@ -8,8 +8,8 @@ import { apiGet, apiRequest } from '@/lib/api';
 /** Spec section 4's activity statuses (docs/rewards.md "Promotion statuses"). */
 export const PROMOTION_STATUSES = ['COMING_SOON', 'JOIN', 'JOINED', 'APPLYING', 'PROCESS', 'REJECTED', 'CLAIM', 'CLAIMED', 'ISSUED', 'CLOSE'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
-export type PromotionAction = 'NONE' | 'JOIN' | 'APPLY' | 'CLAIM';
-export type PromotionType = 'RELOAD' | 'FIXED' | 'CASHBACK' | 'APPLICATION';
+export type PromotionAction = 'NONE' | 'JOIN' | 'APPLY' | 'CLAIM' | 'TICKET';
+export type PromotionType = 'RELOAD' | 'FIXED' | 'CASHBACK' | 'APPLICATION' | 'RAFFLE';
 
 export type PromotionView = {
   id: number;
@@ -32,6 +32,10 @@ export type PromotionView = {
   joined: boolean;
   applicationId?: number;
   images?: number;
+  /** RAFFLE: winners drawn at endsAt, the draw seed's SHA-256, and the seed once drawn. */
+  winners?: number;
+  seedHash?: string;
+  seed?: string;
 };
 
 export type PromotionStatuses = { list: PromotionView[]; loggedIn: boolean; currency: string; decimals: number };
@@ -54,4 +58,9 @@ export function applyPromotion(id: number, remark: string, images: File[]): Prom
   body.append('remark', remark);
   for (const f of images) body.append('images', f, f.name);
   return apiRequest('POST', `/wps/promotions/${encodeURIComponent(String(id))}/apply`, { body });
+}
+
+/** Takes a raffle ticket (one per member, or one a day for a DAILY raffle). */
+export function takeRaffleTicket(id: number): Promise<{ id: number; ticket: { id: number; period: string } }> {
+  return apiRequest('POST', `/wps/promotions/${encodeURIComponent(String(id))}/raffle`);
 }

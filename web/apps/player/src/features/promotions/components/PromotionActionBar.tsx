@@ -11,7 +11,7 @@ import { Button, buttonClassName, errorMessage } from '@/components/ui';
 import { formatMinor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSessionState, useUiActions } from '@/lib/ui-actions';
-import { joinPromotion, PROMOTIONS_QUERY_ROOT, type PromotionView } from '../api/promotions';
+import { joinPromotion, PROMOTIONS_QUERY_ROOT, takeRaffleTicket, type PromotionView } from '../api/promotions';
 import s from './promotions.module.css';
 
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })));
@@ -42,6 +42,14 @@ function useTerms(v: PromotionView, currency: string, decimals: number): string 
       return t('terms.FIXED', { amount: money(v.amount), often: t(`often.${v.frequency}`), kind });
     case 'CASHBACK':
       return t('terms.CASHBACK', { cap: money(v.cap), period: t(`often.${v.frequency}`), kind });
+    case 'RAFFLE':
+      return t('terms.RAFFLE', {
+        winners: v.winners ?? 0,
+        amount: money(v.amount),
+        often: t(`often.${v.frequency}`),
+        draw: new Date(v.endsAt).toLocaleString(),
+        kind,
+      });
     default:
       return t('terms.APPLICATION', { cap: money(v.cap), often: t(`often.${v.frequency}`), kind });
   }
@@ -70,6 +78,17 @@ export function PromotionActionBar({ view: v, currency, decimals }: PromotionAct
       refresh();
     },
   });
+  const ticket = useMutation({
+    mutationFn: () => takeRaffleTicket(v.id),
+    onSuccess: () => {
+      setNotice({ tone: 'ok', text: t('promotions:notice.ticket') });
+      refresh();
+    },
+    onError: (e) => {
+      setNotice({ tone: 'error', text: errorMessage(t, e) });
+      refresh();
+    },
+  });
   const gate = () => (loggedIn ? requireRealAccount() : requireLogin());
   const Icon = ICONS[v.status];
   const reason =
@@ -87,6 +106,13 @@ export function PromotionActionBar({ view: v, currency, decimals }: PromotionAct
       action = (
         <Button loading={join.isPending} onClick={() => gate() && join.mutate()} data-testid={`promo-join-${v.articleId}`}>
           {t('promotions:action.JOIN')}
+        </Button>
+      );
+      break;
+    case 'TICKET':
+      action = (
+        <Button loading={ticket.isPending} onClick={() => gate() && ticket.mutate()} data-testid={`promo-ticket-${v.articleId}`}>
+          {t('promotions:action.TICKET')}
         </Button>
       );
       break;
@@ -123,7 +149,12 @@ export function PromotionActionBar({ view: v, currency, decimals }: PromotionAct
         {action}
       </div>
       {reason && <p className={s.reason}>{reason}</p>}
-      {!loggedIn && (v.action === 'JOIN' || v.action === 'APPLY') && <p className={s.reason}>{t('promotions:loginFirst')}</p>}
+      {v.type === 'RAFFLE' && v.seedHash && (
+        <p className={s.proof}>
+          {v.seed ? t('promotions:raffle.seed', { seed: v.seed, hash: v.seedHash }) : t('promotions:raffle.commit', { hash: v.seedHash })}
+        </p>
+      )}
+      {!loggedIn && (v.action === 'JOIN' || v.action === 'APPLY' || v.action === 'TICKET') && <p className={s.reason}>{t('promotions:loginFirst')}</p>}
       {notice && (
         <p className={s.notice} data-tone={notice.tone} role={notice.tone === 'error' ? 'alert' : 'status'}>
           {notice.text}
