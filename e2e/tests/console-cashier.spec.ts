@@ -175,7 +175,7 @@ test('the report and the CSV of the queue', async ({ page }) => {
   await checks(page, 'cashier-report');
 
   await page.getByRole('tab', { name: 'Deposits' }).click();
-  await page.getByLabel('Status').selectOption('');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
   await page.getByRole('button', { name: 'Apply' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

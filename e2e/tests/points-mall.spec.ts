@@ -161,7 +161,7 @@ test('earn by playing, redeem bonus cash and claim it, redeem a cap an operator 
   await shot(console, { path: `${SHOTS}/console-review-${project}.png`, fullPage: true });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(console.getByText(`${ref} was approved.`)).toBeVisible(LOAD);
-  await console.getByLabel('Status').selectOption('APPROVED');
+  await console.getByRole('combobox', { name: 'Status' }).selectOption('APPROVED');
   await expect(console.getByRole('row').filter({ hasText: ref })).toContainText('Approved', LOAD);
   await ops.close();
 
