@@ -7,6 +7,11 @@ import { readFileSync } from 'node:fs';
 import { noHorizontalScroll, noSeriousAxe, signInByForm as signIn } from '../lib/console';
 import { test, expect, type Page } from '../lib/test';
 
+// Signing in as ops01 by the form waits for an authenticator step no other
+// worker has used (lib/operator.ts: one code per 30-second step), which the
+// console specs of the rewards share: up to a minute under a full run.
+test.describe.configure({ timeout: 120_000 });
+
 for (const [name, viewport] of [
   ['desktop 1280', { width: 1280, height: 800 }],
   ['tablet 768', { width: 768, height: 1024 }],
