@@ -44,6 +44,18 @@ func seedDemoContracts(ctx context.Context, store *db.DB) (bool, error) {
 // store (the seed runs before the services are wired).
 type seedTree struct{ members *account.Store }
 
+func (t seedTree) Members(ctx context.Context, ids []int64) (map[int64]commission.Member, error) {
+	ms, err := t.members.MembersByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]commission.Member, len(ms))
+	for id, m := range ms {
+		out[id] = commission.Member{ID: m.ID, Account: m.Account, UplineID: m.ParentID, IsAgent: account.IsAgentType(m.Type)}
+	}
+	return out, nil
+}
+
 func (t seedTree) Member(ctx context.Context, id int64) (commission.Member, error) {
 	m, err := t.members.MemberByID(ctx, id)
 	if err != nil {

@@ -102,6 +102,18 @@ func (p playSums) MemberPlay(ctx context.Context, currency, first, last string) 
 // commissionTree answers the contract rules' tree questions from the accounts.
 type commissionTree struct{ accounts *account.Service }
 
+func (t commissionTree) Members(ctx context.Context, ids []int64) (map[int64]commission.Member, error) {
+	ms, err := t.accounts.MembersByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]commission.Member, len(ms))
+	for id, m := range ms {
+		out[id] = commission.Member{ID: m.ID, Account: m.Account, UplineID: m.ParentID, IsAgent: account.IsAgentType(m.Type)}
+	}
+	return out, nil
+}
+
 func (t commissionTree) Member(ctx context.Context, id int64) (commission.Member, error) {
 	ms, err := t.accounts.MembersByID(ctx, []int64{id})
 	if err != nil {

@@ -171,6 +171,8 @@ type Tree interface {
 	// Member tells a member's upline (0: none), whether it is an agent and
 	// its account name; apperr not-found when there is no such member.
 	Member(ctx context.Context, id int64) (Member, error)
+	// Members reads several members (unknown ids are left out).
+	Members(ctx context.Context, ids []int64) (map[int64]Member, error)
 }
 
 // Member is one node of the tree.

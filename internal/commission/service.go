@@ -23,6 +23,7 @@ type Poster interface {
 // Accounts finds or creates ledger accounts (ledger.Store).
 type Accounts interface {
 	EnsureAccount(ctx context.Context, spec ledger.AccountSpec) (ledger.Account, error)
+	AccountsOfOwners(ctx context.Context, ownerType string, ownerIDs []int64) ([]ledger.Account, error)
 }
 
 // Deps are what the service needs from the rest of the binary.
@@ -492,6 +493,30 @@ func (s *Service) accountName(ctx context.Context, id int64) string {
 		return ""
 	}
 	return m.Account
+}
+
+// names reads the account names of members (0 and unknown ids: none).
+func (s *Service) names(ctx context.Context, ids []int64) (map[int64]string, error) {
+	seen := map[int64]bool{0: true}
+	var want []int64
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			want = append(want, id)
+		}
+	}
+	out := make(map[int64]string, len(want))
+	const chunk = 500 // bound the statement's parameters
+	for lo := 0; lo < len(want); lo += chunk {
+		ms, err := s.Tree.Members(ctx, want[lo:min(lo+chunk, len(want))])
+		if err != nil {
+			return out, err
+		}
+		for id, m := range ms {
+			out[id] = m.Account
+		}
+	}
+	return out, nil
 }
 
 func (s *Service) notifyContract(ctx context.Context, memberID int64, kind string, c Contract) {

@@ -36,6 +36,18 @@ func (t *tree) Member(_ context.Context, id int64) (Member, error) {
 	return m, nil
 }
 
+func (t *tree) Members(_ context.Context, ids []int64) (map[int64]Member, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := map[int64]Member{}
+	for _, id := range ids {
+		if m, ok := t.m[id]; ok {
+			out[id] = m
+		}
+	}
+	return out, nil
+}
+
 func (t *tree) add(id, upline int64, agent bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -125,6 +137,15 @@ func (n *notes) Notify(_ context.Context, memberID int64, x notify.Notice) error
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.sent[memberID] = append(n.sent[memberID], x.Kind)
+	return nil
+}
+
+func (n *notes) NotifyMany(ctx context.Context, ns []notify.Addressed) error {
+	for _, x := range ns {
+		if err := n.Notify(ctx, x.MemberID, x.Notice); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -92,44 +92,52 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 		return sum, err
 	}
 	agents := make([]int64, len(contracts))
+	ids := make([]int64, len(contracts))
 	for i, c := range contracts {
-		agents[i] = c.DownlineID
+		agents[i], ids[i] = c.DownlineID, c.ID
 	}
 	teams, err := s.Figures.Teams(ctx, agents, st.Currency, start, end, st.Location, st.ActiveMin)
 	if err != nil {
 		return sum, err
 	}
-	var mu sync.Mutex
-	err = forEach(ctx, len(contracts), func(i int) error {
-		c := contracts[i]
-		b, created, err := s.bill(ctx, c, st, start, end, teams[c.DownlineID])
-		if err != nil {
-			return err
+	var carries map[int64]int64
+	if t == TypeDividend {
+		if carries, err = s.Store.previousCarries(ctx, ids, start.UnixMilli()); err != nil {
+			return sum, err
 		}
-		mu.Lock()
-		sum.Contracts++
-		if created {
-			sum.Created++
-			switch b.Status {
-			case BillNotReached:
-				sum.NotReached++
-			case BillAwaitingApproval:
-				sum.Awaiting++
-			}
-		}
-		mu.Unlock()
-		switch {
-		case created && b.Status == BillNotReached:
-			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionNotReached, b, st, "")
-		case created && b.Status == BillAwaitingApproval:
-			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionAwaiting, b, st, "")
-		}
-		return nil
-	})
+	}
+	bills := make([]Bill, len(contracts))
+	for i, c := range contracts {
+		bills[i] = s.compute(c, st, start, end, teams[c.DownlineID], carries[c.ID])
+	}
+	// Recorded a few hundred a statement: a tree's bills are one write
+	// per chunk, not one each.
+	created, err := s.Store.createBills(ctx, bills)
 	if err != nil {
 		return sum, err
 	}
+	var notes []billNote
+	for i, b := range bills {
+		sum.Contracts++
+		if !created[i] {
+			continue
+		}
+		sum.Created++
+		switch b.Status {
+		case BillNotReached:
+			sum.NotReached++
+			notes = append(notes, billNote{b.PayeeID, notify.KindCommissionNotReached, b})
+		case BillAwaitingApproval:
+			sum.Awaiting++
+			notes = append(notes, billNote{b.PayeeID, notify.KindCommissionAwaiting, b})
+		}
+	}
+	s.notifyBills(ctx, st, notes)
 	unpaid, err := s.Store.unpaid(ctx, t)
+	if err != nil {
+		return sum, err
+	}
+	accts, err := s.billAccounts(ctx, unpaid)
 	if err != nil {
 		return sum, err
 	}
@@ -137,10 +145,16 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 	// they paid, and so on (an agent pays its downlines from what it was
 	// just paid); each payer's bills in the order recorded (its balance
 	// decides which it can pay), the payers of one level side by side.
+	// The postings of a level go through the ledger's group commit; the
+	// paid bills' status and messages are then written together (a run
+	// that dies between the two finds the bills unpaid, and the postings'
+	// keys make the next run move nothing twice).
+	var mu sync.Mutex
 	for _, level := range payerLevels(unpaid) {
+		var paid []Bill
 		err = forEach(ctx, len(level), func(i int) error {
 			for _, b := range level[i] {
-				status, err := s.pay(ctx, b, st)
+				status, posted, err := s.payment(ctx, b, st, accts[b.PayerID], accts[b.PayeeID])
 				if err != nil {
 					return err
 				}
@@ -151,6 +165,9 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 				case BillInsufficientFunds:
 					sum.Unpaid++
 				}
+				if posted {
+					paid = append(paid, b)
+				}
 				mu.Unlock()
 			}
 			return nil
@@ -158,8 +175,36 @@ func (s *Service) Settle(ctx context.Context, t Type, p Period, start, end time.
 		if err != nil {
 			return sum, err
 		}
+		if err := s.markPaid(ctx, st, paid); err != nil {
+			return sum, err
+		}
 	}
 	return sum, nil
+}
+
+// markPaid records bills whose postings are done as paid and tells their
+// payees (only the bills this call moved: another settler may have).
+func (s *Service) markPaid(ctx context.Context, st Settings, bills []Bill) error {
+	if len(bills) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(bills))
+	for i, b := range bills {
+		ids[i] = b.ID
+	}
+	moved, err := s.Store.setPaid(ctx, ids, s.Clock.Now().UnixMilli())
+	if err != nil {
+		return err
+	}
+	notes := make([]billNote, 0, len(moved))
+	for _, b := range bills {
+		if moved[b.ID] {
+			b.Paid = b.Amount
+			notes = append(notes, billNote{b.PayeeID, notify.KindCommissionPaid, b})
+		}
+	}
+	s.notifyBills(ctx, st, notes)
+	return nil
 }
 
 // payerLevels groups bills (in their order) by payer, and the payers by
@@ -200,11 +245,11 @@ func payerLevels(bills []Bill) [][][]Bill {
 	return out
 }
 
-// settleWorkers bounds a settlement's bills in flight: each is a few short
-// transactions, and the ledger's group commit and the database's commit
-// many side by side, so a tree of thousands of contracts is not a
+// settleWorkers bounds a settlement's payers in flight: a payment waits
+// for the ledger's group commit, which writes the postings queued side by
+// side with one flush, so a tree of thousands of contracts is not a
 // sequence of thousands of disk flushes.
-const settleWorkers = 8
+const settleWorkers = 64
 
 // forEach runs fn for 0..n-1 on settleWorkers goroutines; the first error
 // stops the rest from starting and is returned.
@@ -249,17 +294,13 @@ func isDividendPeriod(p Period) bool {
 	return false
 }
 
-// bill computes and records a contract's bill for the period (or returns
-// the one recorded before).
-func (s *Service) bill(ctx context.Context, c Contract, st Settings, start, end time.Time, figs TeamTotals) (Bill, bool, error) {
+// compute works out a contract's bill for the period; carry is what the
+// contract's previous dividend bill left.
+func (s *Service) compute(c Contract, st Settings, start, end time.Time, figs TeamTotals, carry int64) Bill {
 	in := BillInputs{TeamTotals: figs}
 	var r Result
 	switch c.Type {
 	case TypeDividend:
-		carry, err := s.Store.previousCarry(ctx, c.ID, start.UnixMilli())
-		if err != nil {
-			return Bill{}, false, err
-		}
 		r = Dividend(figs, c.Tiers, carry)
 	case TypeRealtime:
 		r = Realtime(figs, *c.Realtime)
@@ -278,7 +319,53 @@ func (s *Service) bill(ctx context.Context, c Contract, st Settings, start, end 
 	default:
 		b.Status = BillDue
 	}
-	return s.Store.createBill(ctx, b)
+	return b
+}
+
+// billAccounts finds the main accounts (the house's for the platform,
+// under id 0) of the bills' payers and payees, creating the missing ones.
+func (s *Service) billAccounts(ctx context.Context, bills []Bill) (map[int64]ledger.Account, error) {
+	out := map[int64]ledger.Account{}
+	if len(bills) == 0 {
+		return out, nil
+	}
+	cur := bills[0].Currency // one brand, one currency
+	seen := map[int64]bool{}
+	var owners []int64
+	for _, b := range bills {
+		for _, id := range []int64{b.PayerID, b.PayeeID} {
+			if id != 0 && !seen[id] {
+				seen[id] = true
+				owners = append(owners, id)
+			}
+		}
+	}
+	found, err := s.Accounts.AccountsOfOwners(ctx, ledger.OwnerMember, owners)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range found {
+		if a.Purpose == ledger.PurposePlayerMain && a.Currency == cur {
+			out[a.OwnerID] = a
+		}
+	}
+	for _, b := range bills {
+		for _, id := range []int64{b.PayerID, b.PayeeID} {
+			if _, ok := out[id]; ok {
+				continue
+			}
+			spec := ledger.PlayerMain(id, cur)
+			if id == 0 {
+				spec = ledger.System(ledger.PurposeHouse, cur)
+			}
+			a, err := s.Accounts.EnsureAccount(ctx, spec)
+			if err != nil {
+				return nil, err
+			}
+			out[id] = a
+		}
+	}
+	return out, nil
 }
 
 // payerAccount is where a bill is paid from: the house for the platform,
@@ -303,7 +390,11 @@ func (s *Service) post(ctx context.Context, b Bill, key string, amount int64) er
 	if err != nil {
 		return err
 	}
-	_, err = s.Wallet.Post(ctx, ledger.PostingRequest{
+	return s.postTo(ctx, b, key, amount, payer, payee)
+}
+
+func (s *Service) postTo(ctx context.Context, b Bill, key string, amount int64, payer, payee ledger.Account) error {
+	_, err := s.Wallet.Post(ctx, ledger.PostingRequest{
 		Key: key, Kind: ledger.KindCommission,
 		Lines:    []ledger.Line{{AccountID: payer.ID, Amount: -amount, Currency: b.Currency}, {AccountID: payee.ID, Amount: amount, Currency: b.Currency}},
 		Metadata: map[string]string{"bill": strconv.FormatInt(b.ID, 10), "contract": strconv.FormatInt(b.ContractID, 10), "type": string(b.Type)},
@@ -313,42 +404,35 @@ func (s *Service) post(ctx context.Context, b Bill, key string, amount int64) er
 	return err
 }
 
-// pay tries to pay a due or unpaid bill and returns its status after.
-// Refused for insufficient funds it stays insufficient_funds (payee and
-// payer told the first time) until the bill is ExpireAfter past its
-// period's end; then what the payer has is paid (partly_paid) or, with
-// nothing, the bill expires. The partial amount is written on the bill
-// before it is posted, so a run that dies between the two posts the same
-// amount under the same key again.
-func (s *Service) pay(ctx context.Context, b Bill, st Settings) (string, error) {
+// payment tries to pay a due or unpaid bill and returns its status after.
+// Paid in full, the posting is done and posted is true: the caller
+// records the status (markPaid). Refused for insufficient funds it stays
+// insufficient_funds (payee and payer told the first time) until the bill
+// is ExpireAfter past its period's end; then what the payer has is paid
+// (partly_paid) or, with nothing, the bill expires. The partial amount is
+// written on the bill before it is posted, so a run that dies between the
+// two posts the same amount under the same key again.
+func (s *Service) payment(ctx context.Context, b Bill, st Settings, payer, payee ledger.Account) (status string, posted bool, err error) {
 	now := s.Clock.Now()
-	err := s.post(ctx, b, billKey(b.ID), b.Amount)
+	err = s.postTo(ctx, b, billKey(b.ID), b.Amount, payer, payee)
 	switch {
 	case err == nil:
-		moved, err := s.Store.setBillStatus(ctx, b.ID, BillPaid, b.Amount, now.UnixMilli(), "", BillDue, BillInsufficientFunds)
-		if err != nil {
-			return "", err
-		}
-		if moved {
-			b.Paid = b.Amount
-			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionPaid, b, st, "")
-		}
-		return BillPaid, nil
+		return BillPaid, true, nil
 	case !errors.Is(err, ledger.ErrInsufficientFunds):
-		return "", err
+		return "", false, err
 	}
 	if now.Before(time.UnixMilli(b.PeriodEnd).Add(st.ExpireAfter)) {
 		moved, err := s.Store.setBillStatus(ctx, b.ID, BillInsufficientFunds, 0, 0, "", BillDue)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if moved {
-			s.notifyBill(ctx, b.PayeeID, notify.KindCommissionUnpaid, b, st, "")
-			s.notifyBill(ctx, b.PayerID, notify.KindCommissionPayerShort, b, st, "")
+			s.notifyBills(ctx, st, []billNote{{b.PayeeID, notify.KindCommissionUnpaid, b}, {b.PayerID, notify.KindCommissionPayerShort, b}})
 		}
-		return BillInsufficientFunds, nil
+		return BillInsufficientFunds, false, nil
 	}
-	return s.expire(ctx, b, st)
+	status, err = s.expire(ctx, b, st)
+	return status, false, err
 }
 
 func (s *Service) expire(ctx context.Context, b Bill, st Settings) (string, error) {
@@ -409,16 +493,54 @@ func (s *Service) notifyBill(ctx context.Context, memberID int64, kind string, b
 	if memberID == 0 {
 		return
 	}
-	p := map[string]string{
-		"billId": strconv.FormatInt(b.ID, 10), "contractId": strconv.FormatInt(b.ContractID, 10), "type": string(b.Type),
-		"amount": money.Format(b.Amount, st.Decimals), "paid": money.Format(b.Paid, st.Decimals), "currency": b.Currency,
-		"period": time.UnixMilli(b.PeriodStart).In(st.Location).Format("2006-01-02 15:04"),
-		"upline": s.accountName(ctx, b.PayerID), "downline": s.accountName(ctx, b.PayeeID),
-	}
+	p := billParams(b, st, s.accountName(ctx, b.PayerID), s.accountName(ctx, b.PayeeID))
 	if reason != "" {
 		p["reason"] = reason
 	}
 	s.notice(ctx, memberID, notify.Notice{Kind: kind, Params: p})
+}
+
+func billParams(b Bill, st Settings, upline, downline string) map[string]string {
+	return map[string]string{
+		"billId": strconv.FormatInt(b.ID, 10), "contractId": strconv.FormatInt(b.ContractID, 10), "type": string(b.Type),
+		"amount": money.Format(b.Amount, st.Decimals), "paid": money.Format(b.Paid, st.Decimals), "currency": b.Currency,
+		"period": time.UnixMilli(b.PeriodStart).In(st.Location).Format("2006-01-02 15:04"),
+		"upline": upline, "downline": downline,
+	}
+}
+
+// billNote is a message about a bill to one of its parties.
+type billNote struct {
+	to   int64
+	kind string
+	bill Bill
+}
+
+// notifyBills sends the messages with the parties' names read together;
+// a failure is logged (the change they tell of is committed).
+func (s *Service) notifyBills(ctx context.Context, st Settings, notes []billNote) {
+	if s.Notifier == nil || len(notes) == 0 {
+		return
+	}
+	var ids []int64
+	for _, n := range notes {
+		ids = append(ids, n.bill.PayerID, n.bill.PayeeID)
+	}
+	names, err := s.names(ctx, ids)
+	if err != nil {
+		s.Logger.WarnContext(ctx, "commission notices: names", "err", err)
+	}
+	out := make([]notify.Addressed, 0, len(notes))
+	for _, n := range notes {
+		if n.to == 0 {
+			continue
+		}
+		out = append(out, notify.Addressed{MemberID: n.to, Notice: notify.Notice{Kind: n.kind,
+			Params: billParams(n.bill, st, names[n.bill.PayerID], names[n.bill.PayeeID])}})
+	}
+	if err := s.Notifier.NotifyMany(ctx, out); err != nil {
+		s.Logger.WarnContext(ctx, "commission notices", "count", len(out), "err", err)
+	}
 }
 
 // Approve pays a platform-paid bill that waits for an operator; audited.

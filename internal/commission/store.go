@@ -175,47 +175,152 @@ func (s *Store) bill(ctx context.Context, id int64) (Bill, error) {
 	return b, err
 }
 
-// previousCarry is the carry the contract's latest bill before start left.
-func (s *Store) previousCarry(ctx context.Context, contractID, start int64) (int64, error) {
-	var inputs string
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT inputs FROM commission_bill WHERE contract_id = ? AND period_start < ?
- ORDER BY period_start DESC LIMIT 1`), contractID, start).Scan(&inputs)
-	if db.IsNoRows(err) {
-		return 0, nil
+// billChunk bounds the rows of one statement of the settlement's batch
+// writes (11 parameters a bill, well under both databases' limits).
+const billChunk = 200
+
+// previousCarries is, per contract, the carry its latest bill before start
+// left (contracts without one are left out).
+func (s *Store) previousCarries(ctx context.Context, contractIDs []int64, start int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(contractIDs))
+	for lo := 0; lo < len(contractIDs); lo += billChunk {
+		ids := contractIDs[lo:min(lo+billChunk, len(contractIDs))]
+		args := make([]any, 0, len(ids)+1)
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		args = append(args, start)
+		rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT b.contract_id, b.inputs FROM commission_bill b
+ WHERE b.contract_id IN (`+placeholders(len(ids))+`) AND b.period_start = (SELECT MAX(p.period_start) FROM commission_bill p
+ WHERE p.contract_id = b.contract_id AND p.period_start < ?)`), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id int64
+			var inputs string
+			if err := rows.Scan(&id, &inputs); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			var in BillInputs
+			if err := json.Unmarshal([]byte(inputs), &in); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("bill of contract %d inputs: %w", id, err)
+			}
+			out[id] = in.CarryOut
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
 	}
-	if err != nil {
-		return 0, err
-	}
-	var in BillInputs
-	if err := json.Unmarshal([]byte(inputs), &in); err != nil {
-		return 0, err
-	}
-	return in.CarryOut, nil
+	return out, nil
 }
 
-// createBill records a bill unless the contract has one for the period, and
-// returns the stored one either way (created tells which).
-func (s *Store) createBill(ctx context.Context, b Bill) (Bill, bool, error) {
-	inputs, err := json.Marshal(b.Inputs)
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// createBills records each bill unless its contract has one for the period
+// and leaves in bills the stored ones either way, with created telling
+// which were written now. A contract appears at most once per period.
+func (s *Store) createBills(ctx context.Context, bills []Bill) (created []bool, err error) {
+	created = make([]bool, len(bills))
+	for lo := 0; lo < len(bills); lo += billChunk {
+		hi := min(lo+billChunk, len(bills))
+		if err := s.createChunk(ctx, bills[lo:hi], created[lo:hi]); err != nil {
+			return nil, err
+		}
+	}
+	return created, nil
+}
+
+func (s *Store) createChunk(ctx context.Context, bills []Bill, created []bool) error {
+	args := make([]any, 0, 11*len(bills))
+	for _, b := range bills {
+		inputs, err := json.Marshal(b.Inputs)
+		if err != nil {
+			return err
+		}
+		args = append(args, b.ContractID, string(b.Type), b.PayerID, b.PayeeID, b.PeriodStart, b.PeriodEnd, string(inputs),
+			b.Amount, b.Currency, b.Status, b.CreatedAt)
+	}
+	type key struct{ contract, start int64 }
+	ids := map[key]int64{}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		rows, err := tx.QueryContext(ctx, tx.Rebind(`INSERT INTO commission_bill (contract_id, type, payer_id, payee_id, period_start,
+ period_end, inputs, amount, currency, status, created_at) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", len(bills)), ", ")+`
+ ON CONFLICT (contract_id, period_start) DO NOTHING RETURNING id, contract_id, period_start`), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var k key
+			if err := rows.Scan(&id, &k.contract, &k.start); err != nil {
+				return err
+			}
+			ids[k] = id
+		}
+		return rows.Err()
+	})
 	if err != nil {
-		return Bill{}, false, err
+		return err
 	}
-	// The row written is b with its id (the other columns start at their
-	// defaults); only a bill recorded before is read back.
-	err = s.db.QueryRowContext(ctx, s.db.Rebind(`INSERT INTO commission_bill (contract_id, type, payer_id, payee_id, period_start,
- period_end, inputs, amount, currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
- ON CONFLICT (contract_id, period_start) DO NOTHING RETURNING id`),
-		b.ContractID, string(b.Type), b.PayerID, b.PayeeID, b.PeriodStart, b.PeriodEnd, string(inputs), b.Amount, b.Currency, b.Status, b.CreatedAt).Scan(&b.ID)
-	if err == nil {
-		b.Paid, b.PartAmount, b.PaidAt = 0, 0, 0
-		return b, true, nil
+	var missing []int
+	for i := range bills {
+		if id, ok := ids[key{bills[i].ContractID, bills[i].PeriodStart}]; ok {
+			bills[i].ID, bills[i].Paid, bills[i].PartAmount, bills[i].PaidAt = id, 0, 0, 0
+			created[i] = true
+		} else {
+			missing = append(missing, i)
+		}
 	}
-	if !db.IsNoRows(err) {
-		return Bill{}, false, err
+	// Recorded before (a second run): read back what is stored.
+	for _, i := range missing {
+		stored, err := scanBill(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+billCols+` FROM commission_bill
+ WHERE contract_id = ? AND period_start = ?`), bills[i].ContractID, bills[i].PeriodStart))
+		if err != nil {
+			return err
+		}
+		bills[i] = stored
 	}
-	stored, err := scanBill(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+billCols+` FROM commission_bill
- WHERE contract_id = ? AND period_start = ?`), b.ContractID, b.PeriodStart))
-	return stored, false, err
+	return nil
+}
+
+// setPaid moves bills due or refused for funds to paid (their whole
+// amount) and tells which this call moved.
+func (s *Store) setPaid(ctx context.Context, ids []int64, at int64) (map[int64]bool, error) {
+	moved := make(map[int64]bool, len(ids))
+	for lo := 0; lo < len(ids); lo += billChunk {
+		chunk := ids[lo:min(lo+billChunk, len(ids))]
+		args := []any{BillPaid, at}
+		for _, id := range chunk {
+			args = append(args, id)
+		}
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			rows, err := tx.QueryContext(ctx, tx.Rebind(`UPDATE commission_bill SET status = ?, paid = amount, paid_at = ?, reason = ''
+ WHERE id IN (`+placeholders(len(chunk))+`) AND status IN ('due', 'insufficient_funds') RETURNING id`), args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					return err
+				}
+				moved[id] = true
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return moved, nil
 }
 
 // setBillStatus moves a bill to status when it is in one of from; it tells

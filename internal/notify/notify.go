@@ -18,6 +18,16 @@ import (
 // Notifier is what other domains (cashier, withdrawals) see.
 type Notifier interface {
 	Notify(ctx context.Context, memberID int64, n Notice) error
+	// NotifyMany sends each notice to its member as Notify does, written
+	// a few hundred a transaction: a job telling thousands of members
+	// something pays a commit per chunk, not one each.
+	NotifyMany(ctx context.Context, ns []Addressed) error
+}
+
+// Addressed is a notice and the member it goes to.
+type Addressed struct {
+	MemberID int64
+	Notice   Notice
 }
 
 // Notice is one message to a member: a kind and its parameters.

@@ -243,3 +243,63 @@ func TestRenderEveryKind(t *testing.T) {
 		}
 	}
 }
+
+// TestNotifyMany: more messages than one statement holds, two members,
+// identical messages among them; each event carries the id of a row with
+// its own member, kind and parameters, every id once.
+func TestNotifyMany(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newSite(t, d)
+		ctx := context.Background()
+		demo, agent := s.memberID("demo01"), s.memberID("agent01")
+		var ns []Addressed
+		for i := range insertChunk + 37 {
+			to, kind := demo, KindDepositCredited
+			if i%3 == 0 {
+				to, kind = agent, KindDepositFailed
+			}
+			orderNo := "D" + strconv.Itoa(i%50) // repeats: identical messages
+			ns = append(ns, Addressed{MemberID: to, Notice: Notice{Kind: kind, Params: map[string]string{"orderNo": orderNo, "amount": "1.00", "currency": "PHP"}}})
+		}
+		if err := s.svc.NotifyMany(ctx, append(ns, Addressed{MemberID: demo, Notice: Notice{Kind: "nope"}})); apperr.As(err).Code != "message.unknown_kind" {
+			t.Fatalf("unknown kind: %v", err)
+		}
+		if n, _ := s.svc.Unread(ctx, demo); n != 0 {
+			t.Fatalf("an unknown kind stored %d messages", n)
+		}
+		if err := s.svc.NotifyMany(ctx, ns); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int64]bool{}
+		for _, m := range []int64{demo, agent} {
+			for _, ev := range s.pub.events[m] {
+				var ne NoticeEvent
+				if err := json.Unmarshal(ev.Data, &ne); err != nil {
+					t.Fatal(err)
+				}
+				if ne.ID == 0 || seen[ne.ID] {
+					t.Fatalf("id %d twice or zero", ne.ID)
+				}
+				seen[ne.ID] = true
+				var member int64
+				var kind, params string
+				if err := d.QueryRowContext(ctx, d.Rebind(`SELECT member_id, kind, params FROM member_message WHERE id = ?`), ne.ID).Scan(&member, &kind, &params); err != nil {
+					t.Fatal(err)
+				}
+				var p map[string]string
+				_ = json.Unmarshal([]byte(params), &p)
+				if member != m || kind != ne.Kind || p["orderNo"] != ne.Params["orderNo"] {
+					t.Fatalf("event %+v to %d is row (%d, %s, %s)", ne, m, member, kind, params)
+				}
+			}
+		}
+		if len(seen) != len(ns) {
+			t.Fatalf("%d events for %d messages", len(seen), len(ns))
+		}
+		nd, _ := s.svc.Unread(ctx, demo)
+		na, _ := s.svc.Unread(ctx, agent)
+		if nd+na != len(ns) || na != (len(ns)+2)/3 {
+			t.Fatalf("unread demo %d agent %d", nd, na)
+		}
+	})
+}

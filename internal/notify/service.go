@@ -48,6 +48,28 @@ func (s *Service) Notify(ctx context.Context, memberID int64, n Notice) error {
 	return nil
 }
 
+// NotifyMany stores the notices (a few hundred a transaction), then pushes their
+// events (best effort, as Notify). An unknown kind refuses them all.
+func (s *Service) NotifyMany(ctx context.Context, ns []Addressed) error {
+	for i := range ns {
+		if _, ok := texts[ns[i].Notice.Kind]; !ok {
+			return ErrUnknownKind.With("kind", ns[i].Notice.Kind)
+		}
+		ns[i].Notice.Params = orEmpty(ns[i].Notice.Params)
+	}
+	ids, err := s.store.InsertMany(ctx, ns, s.clock.Now())
+	if err != nil || s.pub == nil {
+		return err
+	}
+	for i, n := range ns {
+		data, _ := json.Marshal(NoticeEvent{ID: ids[i], Kind: n.Notice.Kind, Params: n.Notice.Params})
+		if err := s.pub.Publish(ctx, n.MemberID, realtime.Event{Type: EventNotice, Data: data}); err != nil {
+			s.logger.WarnContext(ctx, "notice event not published", "member", n.MemberID, "err", err)
+		}
+	}
+	return nil
+}
+
 // Unread counts the member's unread messages.
 func (s *Service) Unread(ctx context.Context, memberID int64) (int, error) {
 	return s.store.Unread(ctx, memberID)

@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/palaro/palaro/internal/platform/apperr"
@@ -29,6 +30,60 @@ func (s *Store) Insert(ctx context.Context, memberID int64, n Notice, now time.T
 		return 0, apperr.Internal(err, "insert message")
 	}
 	return id, nil
+}
+
+// insertChunk bounds the rows of one statement of InsertMany.
+const insertChunk = 500
+
+// InsertMany stores the messages, insertChunk rows a statement, and
+// returns their ids in order. The ids come back with their rows, whose
+// order neither database promises: each is matched to the first unmatched
+// message with the same member, kind and parameters (identical messages
+// may swap ids, which tells nothing apart).
+func (s *Store) InsertMany(ctx context.Context, ns []Addressed, now time.Time) ([]int64, error) {
+	ids := make([]int64, len(ns))
+	for lo := 0; lo < len(ns); lo += insertChunk {
+		hi := min(lo+insertChunk, len(ns))
+		type row struct {
+			member int64
+			kind   string
+			params string
+		}
+		at := map[row][]int{}
+		args := make([]any, 0, 4*(hi-lo))
+		for i := lo; i < hi; i++ {
+			params, err := json.Marshal(orEmpty(ns[i].Notice.Params))
+			if err != nil {
+				return nil, apperr.Internal(err, "encode params")
+			}
+			r := row{ns[i].MemberID, ns[i].Notice.Kind, string(params)}
+			at[r] = append(at[r], i)
+			args = append(args, r.member, r.kind, r.params, ms(now))
+		}
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			rows, err := tx.QueryContext(ctx, tx.Rebind(`INSERT INTO member_message (member_id, kind, params, read_at, created_at) VALUES `+
+				strings.TrimSuffix(strings.Repeat("(?, ?, ?, 0, ?), ", hi-lo), ", ")+` RETURNING id, member_id, kind, params`), args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id int64
+				var r row
+				if err := rows.Scan(&id, &r.member, &r.kind, &r.params); err != nil {
+					return err
+				}
+				if q := at[r]; len(q) > 0 {
+					ids[q[0]], at[r] = id, q[1:]
+				}
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return nil, apperr.Internal(err, "insert messages")
+		}
+	}
+	return ids, nil
 }
 
 // Unread counts a member's unread messages.
