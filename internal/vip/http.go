@@ -145,11 +145,15 @@ func (h *Handler) bonusBets(w http.ResponseWriter, r *http.Request, c account.Ca
 }
 
 func (h *Handler) claim(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	if _, err := httpx.IdempotencyKey(r); err != nil {
+	key, err := httpx.IdempotencyKey(r)
+	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	cl, err := h.svc.ClaimBonusBets(r.Context(), c.MemberID, httpx.Lang(r))
+	cl, err := h.svc.ClaimBonusBets(r.Context(), c.MemberID, key, httpx.Lang(r))
+	if err == nil && cl.Replayed {
+		w.Header().Set("Idempotency-Hit", "true")
+	}
 	httpx.Respond(w, r, map[string]any{"claim": cl}, err)
 }
 

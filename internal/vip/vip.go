@@ -146,6 +146,7 @@ type Rewards interface {
 	IssueMany(ctx context.Context, rs []rewards.Issue) (int, error)
 	ClaimByKey(ctx context.Context, member int64, key, lang string) (rewards.Reward, error)
 	BySources(ctx context.Context, member int64, sources []string, lang string, limit int) ([]rewards.Reward, error)
+	KeyStatuses(ctx context.Context, member int64, keys []string) (map[string]string, error)
 }
 
 // Service is the VIP club.

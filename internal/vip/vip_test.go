@@ -3,6 +3,7 @@ package vip
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sort"
@@ -219,11 +220,11 @@ func TestBonusBets(t *testing.T) {
 			if bb, _ := a.svc.BonusBets(ctx, 8); bb.Amount != 6 || bb.Claimable || bb.Minimum != 100 {
 				t.Fatalf("bronze %+v", bb)
 			}
-			if _, err := a.svc.ClaimBonusBets(ctx, 8, "EN"); !errors.Is(err, ErrBelowMinimum) {
+			if _, err := a.svc.ClaimBonusBets(ctx, 8, "k-below", "EN"); !errors.Is(err, ErrBelowMinimum) {
 				t.Fatalf("below minimum: %v", err)
 			}
 			apply(t, a, round(8, "RNG", 470_00, now)) // 500.00 at 0.20 % = 1.00
-			if c, err := a.svc.ClaimBonusBets(ctx, 8, "EN"); err != nil || c.Amount != 1_00 || !c.Paid || c.Level != 1 {
+			if c, err := a.svc.ClaimBonusBets(ctx, 8, "k-bronze", "EN"); err != nil || c.Amount != 1_00 || !c.Paid || c.Level != 1 {
 				t.Fatalf("bronze claim %+v %v", c, err)
 			}
 
@@ -244,7 +245,7 @@ func TestBonusBets(t *testing.T) {
 					if i%2 == 1 {
 						in = b
 					}
-					_, errs[i] = in.svc.ClaimBonusBets(ctx, 9, "EN")
+					_, errs[i] = in.svc.ClaimBonusBets(ctx, 9, fmt.Sprintf("k-gold-%d", i), "EN")
 				}()
 			}
 			wg.Wait()
@@ -271,6 +272,79 @@ func TestBonusBets(t *testing.T) {
 			}
 			cl, err := a.svc.Claims(ctx, 9, 10)
 			if err != nil || len(cl) != 1 || cl[0].Amount != 39_40 || cl[0].ValidBets != 10_100_00 {
+				t.Fatalf("claims %+v %v", cl, err)
+			}
+			if rep, err := a.l.Verify(ctx); err != nil || !rep.OK() {
+				t.Fatalf("ledger %+v %v", rep, err)
+			}
+		})
+	}
+}
+
+// TestBonusBetsSameKey: a claim repeated with its Idempotency-Key answers
+// the first claim, also when the repeats run in parallel on two
+// instances: one claim, one payment, every answer the same claim; a
+// repeat after more play still answers the first claim and leaves the new
+// window waiting, which a new key claims.
+func TestBonusBetsSameKey(t *testing.T) {
+	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
+			a, b := twoInstances(t, dialect, clk)
+			now := clk.Now()
+			// Gold: RNG 9,600.00 at 0.40 % = 38.40, LIVE 500.00 at 0.20 % = 1.00.
+			apply(t, a, round(11, "RNG", 600_00, now), round(11, "LIVE", 500_00, now), round(11, "RNG", 9_000_00, now))
+			var wg sync.WaitGroup
+			claims := make([]Claim, 12)
+			errs := make([]error, len(claims))
+			for i := range claims {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					in := a
+					if i%2 == 1 {
+						in = b
+					}
+					claims[i], errs[i] = in.svc.ClaimBonusBets(ctx, 11, "same-key", "EN")
+				}()
+			}
+			wg.Wait()
+			fresh := 0
+			for i, err := range errs {
+				if err != nil {
+					t.Fatalf("request %d: %v", i, err)
+				}
+				c := claims[i]
+				if c.ID != claims[0].ID || c.Amount != 39_40 || c.ValidBets != 10_100_00 || c.Level != 3 || len(c.Lines) != 2 {
+					t.Fatalf("request %d answered %+v, request 0 %+v", i, c, claims[0])
+				}
+				if !c.Replayed {
+					fresh++
+				}
+			}
+			if fresh != 1 {
+				t.Fatalf("%d requests claimed", fresh)
+			}
+			if got := mainBalance(t, a, 11); got != 39_40 {
+				t.Fatalf("main %d", got)
+			}
+			apply(t, a, round(11, "LIVE", 1_000_00, now))
+			again, err := b.svc.ClaimBonusBets(ctx, 11, "same-key", "EN")
+			if err != nil || again.ID != claims[0].ID || again.Amount != 39_40 || !again.Replayed || !again.Paid {
+				t.Fatalf("repeat %+v %v", again, err)
+			}
+			if bb, _ := a.svc.BonusBets(ctx, 11); bb.Amount != 2_00 {
+				t.Fatalf("the new window was taken: %+v", bb)
+			}
+			next, err := a.svc.ClaimBonusBets(ctx, 11, "next-key", "EN")
+			if err != nil || next.ID == claims[0].ID || next.Amount != 2_00 || next.Replayed {
+				t.Fatalf("new key %+v %v", next, err)
+			}
+			if got := mainBalance(t, a, 11); got != 41_40 {
+				t.Fatalf("main after both %d", got)
+			}
+			if cl, err := a.svc.Claims(ctx, 11, 10); err != nil || len(cl) != 2 {
 				t.Fatalf("claims %+v %v", cl, err)
 			}
 			if rep, err := a.l.Verify(ctx); err != nil || !rep.OK() {
