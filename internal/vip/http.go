@@ -96,6 +96,7 @@ func (s *Service) Page(ctx context.Context, member int64, lang string, month Mon
 	if err != nil {
 		return Page{}, err
 	}
+	ls = ls.InLanguage(lang)
 	cur := ls.At(m.Level)
 	p := Page{HasVip: true, Level: cur.Level, Name: cur.Name, ValidBets: m.ValidBets, Deposits: m.Deposits, KeepValidBets: cur.KeepValidBets,
 		Levels: ls, Currency: b.Currency.Code, Decimals: b.Currency.Decimals}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -124,7 +125,7 @@ func TestLevelUp(t *testing.T) {
 			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
 			a, _ := twoInstances(t, dialect, clk)
 			now := clk.Now()
-			if p, _ := a.svc.PublicState(ctx, 5); !p.HasVip || p.VipRankLevel != 1 || p.VipLabelName != "Bronze" {
+			if p, _ := a.svc.PublicState(ctx, 5, "EN"); !p.HasVip || p.VipRankLevel != 1 || p.VipLabelName != "Bronze" {
 				t.Fatalf("new member %+v", p)
 			}
 			apply(t, a, round(5, "RNG", 600_00, now), round(5, "LIVE", 400_00, now))
@@ -154,7 +155,7 @@ func TestLevelUp(t *testing.T) {
 			if rs := rewardsOf(t, a, 6); len(rs) != 3 {
 				t.Fatalf("re-climb paid again: %+v", rs)
 			}
-			if p, _ := a.svc.PublicState(ctx, 6); p.VipRankLevel != 4 || p.VipLabelName != "Platinum" {
+			if p, _ := a.svc.PublicState(ctx, 6, "EN"); p.VipRankLevel != 4 || p.VipLabelName != "Platinum" {
 				t.Fatalf("public %+v", p)
 			}
 
@@ -189,7 +190,11 @@ func TestLevelsValidate(t *testing.T) {
 		"first not zero": bad(func(l Levels) Levels { l[0].MinValidBets = 1; return l }),
 		"not rising":     bad(func(l Levels) Levels { l[3].MinValidBets = l[2].MinValidBets; return l }),
 		"gap":            bad(func(l Levels) Levels { l[4].Level = 9; return l }),
-		"name":           bad(func(l Levels) Levels { l[1].Name = " "; return l }),
+		"no EN name":     bad(func(l Levels) Levels { l[1].Names = map[string]string{"TY": "Pilak"}; return l }),
+		"no TY name":     bad(func(l Levels) Levels { l[1].Names = map[string]string{"EN": "Silver"}; return l }),
+		"blank TY name":  bad(func(l Levels) Levels { l[1].Names = map[string]string{"EN": "Silver", "TY": " "}; return l }),
+		"long name":      bad(func(l Levels) Levels { l[1].Names["CN"] = strings.Repeat("银", MaxNameLen+1); return l }),
+		"unknown lang":   bad(func(l Levels) Levels { l[1].Names["XX"] = "Silver"; return l }),
 		"rate":           bad(func(l Levels) Levels { l[1].Rates["RNG"] = MaxRate + 1; return l }),
 		"category":       bad(func(l Levels) Levels { l[1].Rates["NOPE"] = 10; return l }),
 		"negative":       bad(func(l Levels) Levels { l[2].WeeklyReward = -1; return l }),
@@ -200,6 +205,52 @@ func TestLevelsValidate(t *testing.T) {
 	}
 	if err := Validate(DemoLevels()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLevelNames: a level's name in the member's language (EN and TY
+// required, others optional), EN where the language has none; the demo's
+// names in both.
+func TestLevelNames(t *testing.T) {
+	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
+			a, _ := twoInstances(t, dialect, clk)
+			apply(t, a, round(12, "RNG", 1_000_00, clk.Now())) // Silver
+			for lang, want := range map[string]string{"EN": "Silver", "TY": "Pilak", "CN": "Silver", "": "Silver"} {
+				if p, err := a.svc.PublicState(ctx, 12, lang); err != nil || p.VipLabelName != want || p.VipRankLevel != 2 {
+					t.Errorf("demo %q: %+v %v, want %s", lang, p, err, want)
+				}
+			}
+			ls := DemoLevels()
+			ls[1].Names = map[string]string{"EN": " Silver Club ", "TY": "Klub Pilak", "CN": "白银"}
+			ls[1].Name = "ignored: the EN name is the name"
+			if err := a.svc.SaveLevels(ctx, ls); err != nil {
+				t.Fatal(err)
+			}
+			got, err := a.svc.Levels(ctx)
+			if err != nil || got[1].Name != "Silver Club" || got[1].Names["EN"] != "Silver Club" || got[1].Names["CN"] != "白银" || len(got[1].Names) != 3 {
+				t.Fatalf("saved %+v %v", got[1], err)
+			}
+			for lang, want := range map[string]string{"EN": "Silver Club", "TY": "Klub Pilak", "CN": "白银", "JA": "Silver Club"} {
+				if p, _ := a.svc.PublicState(ctx, 12, lang); p.VipLabelName != want {
+					t.Errorf("saved %s: %q, want %q", lang, p.VipLabelName, want)
+				}
+			}
+			page, err := a.svc.Page(ctx, 12, "TY", nil)
+			if err != nil || page.Name != "Klub Pilak" || page.Next == nil || page.Next.Name != "Ginto" || page.Levels[7].Name != "Diyamante" {
+				t.Fatalf("TY page %+v %v", page, err)
+			}
+			// A level without its TY name is refused and nothing changes.
+			ls[2].Names = map[string]string{"EN": "Gold"}
+			if err := a.svc.SaveLevels(ctx, ls); !errors.Is(err, ErrInvalid) {
+				t.Fatalf("without TY: %v", err)
+			}
+			if got, _ := a.svc.Levels(ctx); got[2].Names["TY"] != "Ginto" {
+				t.Fatalf("changed: %+v", got[2])
+			}
+		})
 	}
 }
 

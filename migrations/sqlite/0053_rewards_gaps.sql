@@ -4,6 +4,16 @@
 
 -- A level's names by language code (EN and TY required); name stays the EN one.
 ALTER TABLE vip_level ADD COLUMN names TEXT NOT NULL DEFAULT '{}';
+-- The demo club's levels get their Tagalog names; any other level keeps its
+-- one name as EN until an operator gives the TY one.
+UPDATE vip_level SET names = '{"EN":"Bronze","TY":"Tanso"}' WHERE name = 'Bronze';
+UPDATE vip_level SET names = '{"EN":"Silver","TY":"Pilak"}' WHERE name = 'Silver';
+UPDATE vip_level SET names = '{"EN":"Gold","TY":"Ginto"}' WHERE name = 'Gold';
+UPDATE vip_level SET names = '{"EN":"Platinum","TY":"Platino"}' WHERE name = 'Platinum';
+UPDATE vip_level SET names = '{"EN":"Ruby","TY":"Rubi"}' WHERE name = 'Ruby';
+UPDATE vip_level SET names = '{"EN":"Sapphire","TY":"Sapiro"}' WHERE name = 'Sapphire';
+UPDATE vip_level SET names = '{"EN":"Emerald","TY":"Esmeralda"}' WHERE name = 'Emerald';
+UPDATE vip_level SET names = '{"EN":"Diamond","TY":"Diyamante"}' WHERE name = 'Diamond';
 
 -- <member>:<Idempotency-Key> of the request that made the claim (NULL before).
 ALTER TABLE vip_rebate_claim ADD COLUMN request_key TEXT;
