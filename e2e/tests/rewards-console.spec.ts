@@ -108,7 +108,7 @@ test('@phone VIP level names in the member\'s language: Tagalog on the VIP page 
   for (const [lang, name] of [
     ['TY', 'Tanso'],
     ['EN', 'Bronze'],
-    ['JA', 'Bronze'],
+    ['KO', 'Bronze'], // no Korean name: English
   ]) {
     const res = await page.request.get('/wps/rewards/summary', { headers: { Authorization: `Bearer ${token}`, 'X-Lang': lang } });
     const body = await res.json();
