@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '../lib/test';
 import { shot } from '../lib/shots';
+import { newMember, playerToken } from '../lib/money';
 
 // Google and Facebook login against the Palaro test identity provider that
 // demo mode mounts at /dev/idp/: first visit creates an account (or links an
@@ -103,6 +104,37 @@ test.describe('third-party login', () => {
     await approveAs(again, 'demo01.fb@palaro.test', 'Demo Uno');
     await expect(again.getByTestId('header-account')).toHaveText('demo01', SLOW);
     await ctx.close();
+  });
+
+  test('a friend with a referral link signs up with Google: the referrer sees them registered', async ({ page, request }) => {
+    // The referrer's link, as refer-and-earn shows it.
+    const referrer = newMember('ro');
+    const token = await playerToken(request, referrer.username);
+    const auth = { Authorization: `Bearer ${token}` };
+    const view = (await (await request.get('/wps/referral', { headers: auth })).json()).value;
+    expect(view.path).toBe(`/register?referralCode=${view.code}`);
+    // The friend opens it and signs up with Google from the register popup.
+    await quiet(page);
+    await page.goto(view.path);
+    const register = page.getByTestId('register-modal');
+    await expect(register.getByTestId('third-party-login')).toBeVisible(SLOW);
+    await shot(page, { path: `${SHOTS}/oauth-register-buttons-desktop.png` });
+    await register.getByTestId('third-party-login').getByRole('button', { name: /Google/ }).click();
+    await expect(page.getByRole('heading', { name: 'Palaro test identity provider' })).toBeVisible(SLOW);
+    const email = `kaibigan.${Date.now()}@palaro.test`;
+    await approveAs(page, email, 'Kaibigan Ko');
+    const dialog = page.getByTestId('oauth-dialog');
+    await dialog.getByRole('button', { name: /Gumawa ng bagong account/ }).click(SLOW);
+    const account = (await dialog.getByTestId('oauth-new-username').textContent({ timeout: 20_000 }))!.trim();
+    await dialog.getByRole('button', { name: 'Magpatuloy' }).click();
+    await expect(page.getByTestId('header-account')).toHaveText(account, SLOW);
+    // Referred like a form registration: the referrer's friends list has them.
+    await expect
+      .poll(async () => {
+        const v = (await (await request.get('/wps/referral', { headers: auth })).json()).value;
+        return v.friends.map((f: { status: string }) => f.status);
+      }, SLOW)
+      .toEqual(['REGISTERED']);
   });
 
   test('cancel at the provider: login failure, try again', async ({ page }) => {

@@ -93,7 +93,8 @@ test('@phone an application with images is approved in the console and claimed',
     await shot(op, { path: `${SHOTS}/console-form-${info.project.name}.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden(LOAD);
-    const row = op.getByRole('row').filter({ hasText: title });
+    // The list's row (the bonus cost table below lists the promotion too).
+    const row = op.getByRole('region', { name: 'All promotions' }).getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('0.00 / 1,000.00');
     await row.getByRole('button', { name: 'Pause' }).click();
     await expect(row).toContainText('Paused', LOAD);

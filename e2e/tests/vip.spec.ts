@@ -49,7 +49,8 @@ test('a member plays, climbs to Silver, collects the level-up reward and claims 
     expect(bet.code, JSON.stringify(bet)).toBe('ok');
   }
   await expect.poll(async () => (await vip(request, token)).level, { timeout: 30_000 }).toBe(2);
-  const summary = (await (await request.get('/wps/rewards/summary', { headers: { Authorization: `Bearer ${token}` } })).json()).value;
+  // The storefront sends its language (X-Lang); the level's name answers in it.
+  const summary = (await (await request.get('/wps/rewards/summary', { headers: { Authorization: `Bearer ${token}`, 'X-Lang': 'EN' } })).json()).value;
   expect(summary).toMatchObject({ hasVip: true, vipLabelName: 'Silver', vipRankLevel: 2 });
 
   await page.reload();
@@ -96,7 +97,7 @@ test('the console edits the VIP levels: a bad table is refused in words, a good 
   await expect(form).toBeVisible(LOAD);
   const silver = form.getByLabel('Level 2: Valid bets to reach');
   await expect(silver).toHaveValue('1000.00');
-  await expect(form.getByLabel('Name of level 8')).toHaveValue('Diamond');
+  await expect(form.getByLabel('English name of level 8')).toHaveValue('Diamond');
   // Silver at 0: not above Bronze, refused before anything is sent.
   await silver.fill('0');
   await form.getByRole('button', { name: 'Save levels' }).click();

@@ -102,6 +102,9 @@ func (o *OAuth) Link(ctx context.Context, req OAuthLinkRequest, cl Client) (Logi
 type OAuthRegisterRequest struct {
 	Ticket        string `json:"ticket"`
 	AffiliateCode string `json:"affiliateCode"`
+	// ReferralCode is the referral link's code the visitor arrived with,
+	// as a form registration sends it (referral.go).
+	ReferralCode string `json:"referralCode"`
 }
 
 // Register creates a member for the ticket's provider account, linked to
@@ -115,6 +118,9 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 	}
 	if len(req.AffiliateCode) > 32 {
 		return LoginResult{}, maxLen("affiliateCode", req.AffiliateCode, 32)
+	}
+	if len(req.ReferralCode) > 32 {
+		return LoginResult{}, maxLen("referralCode", req.ReferralCode, 32)
 	}
 	bc := o.svc.brandConfig(ctx)
 	if bc == nil || !bc.SwitchOn("USERNAMEREG3") {
@@ -135,6 +141,11 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 	} else if !bc.SwitchOn("DIRECTREG3") {
 		return LoginResult{}, required("affiliateCode")
 	}
+	code := strings.ToUpper(strings.TrimSpace(req.ReferralCode))
+	referrer, err := o.svc.referrerOf(ctx, bc, code)
+	if err != nil {
+		return LoginResult{}, err
+	}
 	if err := o.svc.hit(ctx, "register:ip:"+cl.IP, time.Hour, o.svc.cfg.RegisterPerIP, "request.too_many"); err != nil {
 		return LoginResult{}, err
 	}
@@ -148,6 +159,7 @@ func (o *OAuth) Register(ctx context.Context, req OAuthRegisterRequest, cl Clien
 		}
 		m := Member{Account: account, Nickname: nick, Type: aff.memberType, PasswordChangedAt: now,
 			AffiliateCode: strings.ToUpper(req.AffiliateCode), ParentID: aff.parentID, RegisterMethod: "WEB",
+			ReferralCode: code, ReferrerID: referrer,
 			RegisterIP: cl.IP, RegisterURL: "oauth:" + t.Provider, CreatedAt: now}
 		if IsAgentType(m.Type) {
 			m.OwnAffiliateCode = newAgentCode()

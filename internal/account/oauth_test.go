@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -302,6 +303,50 @@ func TestOAuth(t *testing.T) {
 				t.Fatalf("member %+v", m)
 			}
 		})
+		t.Run("ReferralCode", func(t *testing.T) {
+			// A friend who arrives with a referral link and signs up with
+			// Google is referred as a form registration is: the code kept,
+			// member.referred written with the referrer in its Ref.
+			referrer, _ := e.store.MemberByAccount(ctx, "agent01")
+			e.svc.UseReferrals(codes{"FRIEND7": referrer.ID})
+			defer e.svc.UseReferrals(nil)
+			register := func(email, code string) Member {
+				t.Helper()
+				ticket := fragment(t, e.flow(t, browse{provider: "google", email: email, decision: "approve"}), "oauthLink")
+				r := e.do(t, "POST", "/wps/oauth/register", "", `{"ticket":"`+ticket+`","referralCode":"`+code+`"}`)
+				if r.status != 200 {
+					t.Fatalf("register %s: %+v", email, r)
+				}
+				m, err := e.store.MemberByID(ctx, int64(r.value["userInfo"].(map[string]any)["id"].(float64)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return m
+			}
+			referredBy := func(m Member) string {
+				t.Helper()
+				var ref string
+				err := d.QueryRowContext(ctx, d.Rebind(`SELECT ref FROM activity_event WHERE kind = 'member.referred' AND member_id = ?`), m.ID).Scan(&ref)
+				if err != nil && !db.IsNoRows(err) {
+					t.Fatal(err)
+				}
+				return ref
+			}
+			m := register("rosa@palaro.test", " friend7 ")
+			if m.ReferralCode != "FRIEND7" || referredBy(m) != strconv.FormatInt(referrer.ID, 10) {
+				t.Fatalf("referred sign-up: code %q, referred by %q", m.ReferralCode, referredBy(m))
+			}
+			// A code that is nobody's is kept and refers nobody; so is any
+			// code while the program is off.
+			if m := register("lito@palaro.test", "NOBODY99"); m.ReferralCode != "NOBODY99" || referredBy(m) != "" {
+				t.Fatalf("unknown code: %q %q", m.ReferralCode, referredBy(m))
+			}
+			e.brand.set("REFERRAL", false)
+			defer e.brand.set("REFERRAL", true)
+			if m := register("nena@palaro.test", "FRIEND7"); referredBy(m) != "" {
+				t.Fatalf("program off: referred by %q", referredBy(m))
+			}
+		})
 		t.Run("ErrDisabledMember", func(t *testing.T) {
 			if _, err := d.ExecContext(ctx, d.Rebind(`UPDATE account_member SET status = 1 WHERE id = ?`), int64(newMember)); err != nil {
 				t.Fatal(err)
@@ -443,3 +488,8 @@ func FuzzOAuthDecode(f *testing.F) {
 		}
 	})
 }
+
+// codes resolves referral codes from a map (internal/referral in the binary).
+type codes map[string]int64
+
+func (c codes) ReferrerOf(_ context.Context, code string) (int64, error) { return c[code], nil }

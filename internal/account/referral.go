@@ -24,8 +24,15 @@ func (s *Service) UseReferrals(r Referrals) { s.referrals = r }
 // correct, so it never stops a registration.
 func (s *Service) referrer(ctx context.Context, bc *brand.Config, req *RegisterRequest) (int64, error) {
 	req.ReferralCode = strings.ToUpper(strings.TrimSpace(req.ReferralCode))
-	if req.ReferralCode == "" || s.referrals == nil || !bc.SwitchOn("REFERRAL") {
+	return s.referrerOf(ctx, bc, req.ReferralCode)
+}
+
+// referrerOf is the member whose referral code code is, by the rules above;
+// a Google or Facebook sign-up (OAuth.Register) asks it as a form
+// registration does.
+func (s *Service) referrerOf(ctx context.Context, bc *brand.Config, code string) (int64, error) {
+	if code == "" || s.referrals == nil || !bc.SwitchOn("REFERRAL") {
 		return 0, nil
 	}
-	return s.referrals.ReferrerOf(ctx, req.ReferralCode)
+	return s.referrals.ReferrerOf(ctx, code)
 }

@@ -46,6 +46,11 @@ const (
 	// ledger posting (kind bonus_grant) by whatever grants it: the rewards
 	// issue's promotions; it counts towards the withdrawal turnover.
 	BonusGranted Kind = "bonus.granted"
+	// BonusConverted: bonus money became real money (Amount moved from the
+	// bonus balance to main), written with the game wallet's conversion
+	// posting. Ref is the grant id, Detail its source. With the CASH
+	// rewards' bonus.granted it is the operator's bonus cost.
+	BonusConverted Kind = "bonus.converted"
 	// Adjustment: an operator's manual adjustment. Amount is signed (a
 	// credit to the member is positive); Detail the reason; Ref the operator.
 	Adjustment Kind = "adjustment"

@@ -441,9 +441,11 @@ func (s *Service) finish(ctx context.Context, g Grant) (Grant, error) {
 		if lost > 0 {
 			lines = append(lines, ledger.Line{AccountID: promo, Amount: lost, Currency: g.Currency})
 		}
+		endKey := "bonus:end:" + id + ":" + strconv.Itoa(turn)
 		p, err := s.poster.Post(ctx, ledger.PostingRequest{
-			Key: "bonus:end:" + id + ":" + strconv.Itoa(turn), Kind: kind, Lines: lines,
+			Key: endKey, Kind: kind, Lines: lines,
 			Metadata: map[string]string{"grant": id, "status": g.Status},
+			Facts:    convertedFacts(endKey, g, conv, s.clock.Now()),
 		})
 		switch {
 		case errors.Is(err, ledger.ErrInsufficientFunds):
@@ -593,9 +595,11 @@ func (s *Service) settleLate(ctx context.Context, g Grant) error {
 		lines = append(lines, ledger.Line{AccountID: promo, Amount: lost, Currency: g.Currency})
 	}
 	id := strconv.FormatInt(g.ID, 10)
+	lateKey := "bonus:late:" + id + ":" + strconv.FormatInt(a.Version, 10)
 	p, err := s.poster.Post(ctx, ledger.PostingRequest{
-		Key: "bonus:late:" + id + ":" + strconv.FormatInt(a.Version, 10), Kind: kind, Lines: lines,
+		Key: lateKey, Kind: kind, Lines: lines,
 		Metadata: map[string]string{"grant": id, "status": g.Status, "late": "1"},
+		Facts:    convertedFacts(lateKey, g, conv, s.clock.Now()),
 	})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds), errors.Is(err, ledger.ErrIdempotencyMismatch):
@@ -606,6 +610,16 @@ func (s *Service) settleLate(ctx context.Context, g Grant) error {
 		return nil
 	}
 	return s.store.addEnded(ctx, g.ID, conv, a.Balance-conv)
+}
+
+// convertedFacts is the bonus.converted fact of a posting that moves conv
+// to main (none when it converts nothing): the dashboard's bonus cost.
+func convertedFacts(key string, g Grant, conv int64, at time.Time) []activity.Fact {
+	if conv <= 0 {
+		return nil
+	}
+	return []activity.Fact{{Key: key, Kind: activity.BonusConverted, MemberID: g.MemberID, Currency: g.Currency, Amount: conv,
+		Ref: strconv.FormatInt(g.ID, 10), Detail: g.Source, At: at}}
 }
 
 // RunBonuses sweeps every interval, and at once when the wagering consumer

@@ -49,3 +49,33 @@ func (s *Service) GrantCosts(ctx context.Context, from, to time.Time) ([]GrantCo
 	}
 	return out, rows.Err()
 }
+
+// GrantCostsEach is GrantCosts for each grant of one source that started
+// or ended in [from, to), with its key (a reward's grant is keyed
+// "reward:<reward id>"): the rewards' cost per promotion maps them back.
+func (s *Service) GrantCostsEach(ctx context.Context, source string, from, to time.Time) (map[string]GrantCost, error) {
+	f, t := from.UnixMilli(), to.UnixMilli()
+	rows, err := s.store.db.QueryContext(ctx, s.store.db.Rebind(`SELECT grant_key, currency, created_at, amount, ended_at, converted, forfeited
+		FROM bonus_grant WHERE source = ? AND ((created_at >= ? AND created_at < ?) OR (ended_at >= ? AND ended_at < ?))`), source, f, t, f, t)
+	if err != nil {
+		return nil, apperr.Internal(err, "select bonus grants")
+	}
+	defer rows.Close()
+	out := map[string]GrantCost{}
+	for rows.Next() {
+		var key string
+		var created, amount, ended, converted, forfeited int64
+		c := GrantCost{Source: source}
+		if err := rows.Scan(&key, &c.Currency, &created, &amount, &ended, &converted, &forfeited); err != nil {
+			return nil, apperr.Internal(err, "scan bonus grant")
+		}
+		if created >= f && created < t {
+			c.Granted, c.GrantedAmount = 1, amount
+		}
+		if ended >= f && ended < t {
+			c.Ended, c.Converted, c.Forfeited = 1, converted, forfeited
+		}
+		out[key] = c
+	}
+	return out, rows.Err()
+}

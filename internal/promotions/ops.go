@@ -25,6 +25,7 @@ type ChangeAuditor interface {
 type Ops struct {
 	s       *Service
 	auditor ChangeAuditor
+	costs   Costs
 }
 
 // NewOps wires the console's promotions service.

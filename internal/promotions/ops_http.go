@@ -3,9 +3,11 @@ package promotions
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/httpx"
+	"github.com/palaro/palaro/internal/rewards"
 )
 
 // OpsRoutePerms is the permission each console route needs (cmd/palaro's
@@ -21,6 +23,8 @@ var OpsRoutePerms = map[string]operator.Permission{
 	"POST /ops/v1/promotions/applications/{id}/reject":      operator.PermRewardsWrite,
 	"GET /ops/v1/promotions/applications/{id}/images/{seq}": operator.PermRewardsRead,
 	"GET /ops/v1/promotions/{id}/raffle":                    operator.PermRewardsRead,
+	"GET /ops/v1/promotions/costs":                          operator.PermRewardsRead,
+	"POST /ops/v1/promotions/{id}/raffle/draw":              operator.PermRewardsWrite,
 }
 
 // OpsHandler serves the console's promotions routes.
@@ -47,6 +51,8 @@ func (h *OpsHandler) Routes(mux *http.ServeMux) {
 		"POST /ops/v1/promotions/applications/{id}/reject":      h.reject,
 		"GET /ops/v1/promotions/applications/{id}/images/{seq}": h.image,
 		"GET /ops/v1/promotions/{id}/raffle":                    h.raffle,
+		"GET /ops/v1/promotions/costs":                          h.costs,
+		"POST /ops/v1/promotions/{id}/raffle/draw":              h.draw,
 	}
 	for pattern, fn := range routes {
 		perm := OpsRoutePerms[pattern]
@@ -175,4 +181,38 @@ func (h *OpsHandler) raffle(w http.ResponseWriter, r *http.Request, _ operator.C
 	}
 	v, err := h.ops.Raffle(r.Context(), id)
 	httpx.Respond(w, r, v, err)
+}
+
+func (h *OpsHandler) draw(w http.ResponseWriter, r *http.Request, op operator.Caller) {
+	id, err := httpx.PathID(r, "id", "promotion.not_found")
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	v, err := h.ops.DrawNow(r.Context(), op, id)
+	httpx.Respond(w, r, v, err)
+}
+
+// MaxCostDays bounds the cost report's period (as the rewards' one).
+const MaxCostDays = rewards.MaxCostDays
+
+func (h *OpsHandler) costs(w http.ResponseWriter, r *http.Request, _ operator.Caller) {
+	b, err := h.ops.s.brands.Current(r.Context())
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	loc := b.Info.Location()
+	from, to, err := httpx.DayRange(r, loc, h.ops.s.clock.Now(), MaxCostDays)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	c, err := h.ops.Costs(r.Context(), from, to)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, map[string]any{"from": from.Format(time.DateOnly), "to": to.AddDate(0, 0, -1).Format(time.DateOnly), "timezone": loc.String(),
+		"currency": b.Currency.Code, "decimals": b.Currency.Decimals, "rows": c.Rows, "total": c.Total})
 }

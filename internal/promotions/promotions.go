@@ -367,6 +367,7 @@ var messages = map[string][2]string{
 	"promotion.vip_unavailable":   {"VIP levels are not available yet: leave the VIP level at 0.", "Wala pang VIP level: iwanang 0 ang VIP level."},
 	"promotion.article_not_found": {"The linked article does not exist or is not a promotion.", "Wala ang naka-link na artikulo o hindi ito promosyon."},
 	"promotion.not_raffle":        {"This promotion is not a raffle.", "Hindi raffle ang promosyong ito."},
+	"promotion.draw_not_due":      {"This raffle is still running: it can be drawn once it has ended.", "Tumatakbo pa ang raffle na ito: mabubunot ito kapag natapos na."},
 	"promotion.ticket_held": {"You already hold a ticket for this raffle (one per member, or one a day for a daily raffle).",
 		"May tiket ka na sa raffle na ito (isa bawat miyembro, o isa kada araw sa pang-araw-araw na raffle)."},
 }

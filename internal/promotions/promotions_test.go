@@ -81,6 +81,7 @@ type site struct {
 	ops *Ops
 	rw  *rewards.Service
 	l   *ledger.Store
+	gw  *gamewallet.Service
 }
 
 // start is a Tuesday, 12:00 in Manila.
@@ -101,7 +102,8 @@ func newSite(t *testing.T, dialect db.Dialect) *site {
 	gw := gamewallet.NewService(gamewallet.NewStore(d), nil, w, l, clk, log, gamewallet.Config{})
 	rw := rewards.NewService(d, gw, poster{w, l}, brands, clk, log)
 	s := NewService(d, members{start}, brands, rw, nil, clk, log)
-	return &site{d: d, clk: clk, s: s, ops: NewOps(s, auditor{}), rw: rw, l: l}
+	ops := NewOps(s, auditor{}).UseCosts(rewards.NewOps(rw, gw, nil, nil))
+	return &site{d: d, clk: clk, s: s, ops: ops, rw: rw, l: l, gw: gw}
 }
 
 func (st *site) create(t *testing.T, d Draft) Promotion {

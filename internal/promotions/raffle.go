@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/palaro/palaro/internal/account"
+	"github.com/palaro/palaro/internal/operator"
 	"github.com/palaro/palaro/internal/platform/apperr"
 	"github.com/palaro/palaro/internal/platform/db"
 	"github.com/palaro/palaro/internal/platform/jobs"
@@ -33,6 +34,9 @@ const RafflePeriod = "raffle"
 
 // ErrDrawn refuses to edit a raffle that has been drawn.
 var ErrDrawn = apperr.Conflict("promotion.drawn")
+
+// ErrDrawNotDue refuses an operator's draw of a raffle still running.
+var ErrDrawNotDue = apperr.Conflict("promotion.draw_not_due")
 
 func init() {
 	apperr.Register("promotion.drawn", map[string]string{"EN": "This raffle has been drawn: its terms can no longer change.",
@@ -293,6 +297,40 @@ func (o *Ops) Raffle(ctx context.Context, id int64) (RaffleView, error) {
 		v.Winners[i].Account = ms[v.Winners[i].MemberID].Account
 	}
 	return v, nil
+}
+
+// DrawNow is the console's "Draw now" for a raffle that has ended (instead
+// of waiting for the job's next run): the same Draw, audited. A raffle
+// still running is refused (promotion.draw_not_due), a paused one
+// (promotion.paused), a drawn one (promotion.drawn, also for the loser of
+// two operators' parallel draws).
+func (o *Ops) DrawNow(ctx context.Context, op operator.Caller, id int64) (RaffleView, error) {
+	p, err := getPromotion(ctx, o.s.db, id)
+	if err != nil {
+		return RaffleView{}, err
+	}
+	switch {
+	case p.Type != TypeRaffle:
+		return RaffleView{}, ErrNotRaffle
+	case p.DrawnAt > 0:
+		return RaffleView{}, ErrDrawn
+	case p.Paused:
+		return RaffleView{}, ErrPaused
+	case p.EndsAt > o.s.clock.Now().UnixMilli():
+		return RaffleView{}, ErrDrawNotDue
+	}
+	drawn, err := o.s.Draw(ctx, id)
+	if err != nil {
+		return RaffleView{}, err
+	}
+	if !drawn {
+		return RaffleView{}, ErrDrawn
+	}
+	v, err := o.Raffle(ctx, id)
+	if err != nil {
+		return v, err
+	}
+	return v, o.auditor.AuditChange(ctx, op, "promotion.draw", "promotion", strconv.FormatInt(id, 10), "", nil, v)
 }
 
 // ticketsOf reads which periods member holds tickets of, per raffle.

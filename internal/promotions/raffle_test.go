@@ -310,3 +310,42 @@ func TestRaffleWorkedExample(t *testing.T) {
 		t.Fatalf("winners %s", s)
 	}
 }
+
+// TestRaffleDrawNow: the console's draw of an ended raffle: refused while
+// it runs, then the same draw as the job's (each ticket holder a winner of
+// three places), then refused as drawn.
+func TestRaffleDrawNow(t *testing.T) {
+	for _, dialect := range dialects {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			st := newSite(t, dialect)
+			p := st.create(t, Draft{Type: TypeRaffle, Amount: 100_00, Winners: 3, Frequency: Once, RewardKind: KindCash,
+				StartsAt: start.Add(-time.Hour).UnixMilli(), EndsAt: start.Add(time.Hour).UnixMilli()})
+			for _, m := range []int64{31, 32} {
+				if _, err := st.s.Raffle(ctx, member(m), p.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			op := operator.Caller{ID: 1}
+			if _, err := st.ops.DrawNow(ctx, op, p.ID); !errors.Is(err, ErrDrawNotDue) {
+				t.Fatalf("while running: %v", err)
+			}
+			st.clk.Advance(2 * time.Hour)
+			v, err := st.ops.DrawNow(ctx, op, p.ID)
+			if err != nil || v.DrawnAt == 0 || len(v.Winners) != 2 || v.Seed == "" {
+				t.Fatalf("draw now: %+v %v", v, err)
+			}
+			for _, m := range []int64{31, 32} {
+				if got := st.status(t, m, p.ID); got.Status != StatusClaim {
+					t.Fatalf("winner %d: %+v", m, got)
+				}
+			}
+			if _, err := st.ops.DrawNow(ctx, op, p.ID); !errors.Is(err, ErrDrawn) {
+				t.Fatalf("again: %v", err)
+			}
+			if n := st.count(t, `SELECT COUNT(*) FROM reward WHERE source = 'PROMOTION'`); n != 2 {
+				t.Fatalf("%d prizes", n)
+			}
+		})
+	}
+}

@@ -127,6 +127,13 @@ func (c *Consumer) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 		case activity.Adjustment:
 			cashRow(cashKey{day, e.Currency}).adjustments += e.Amount
 		case activity.BonusGranted:
+			// A bonus grant's own fact (key "bonus:<grant>") is bonus money,
+			// not yet paid: it costs what it converts (bonus.converted).
+			// The others are CASH rewards paid into main at their claim.
+			if !strings.HasPrefix(e.Key, "bonus:") {
+				cashRow(cashKey{day, e.Currency}).bonus += e.Amount
+			}
+		case activity.BonusConverted:
 			cashRow(cashKey{day, e.Currency}).bonus += e.Amount
 		case activity.Registered:
 			if e.Detail != "trial" && e.MemberID != 0 {

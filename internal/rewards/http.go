@@ -20,7 +20,7 @@ type BonusWallet interface {
 // VIPState is the VIP club's public fields of a member (internal/vip):
 // hasVip, vipLabelName, vipRankLevel.
 type VIPState interface {
-	PublicFields(ctx context.Context, member int64) (map[string]any, error)
+	PublicFields(ctx context.Context, member int64, lang string) (map[string]any, error)
 }
 
 // Handler serves /wps/rewards and /wps/bonus (docs/rewards-api.md).
@@ -120,7 +120,7 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request, c account.Call
 		"availablePromo": []map[string]any{{"type": "REFERRAL", "enabled": b.SwitchOn("REFERRAL")}},
 		"hasVip":         false, "vipLabelName": "", "vipRankLevel": 0}
 	if h.vip != nil {
-		v, err := h.vip.PublicFields(r.Context(), c.MemberID)
+		v, err := h.vip.PublicFields(r.Context(), c.MemberID, httpx.Lang(r))
 		if err != nil {
 			httpx.Fail(w, r, err)
 			return

@@ -27,6 +27,7 @@ import (
 type OpsWallet interface {
 	BonusWallet
 	GrantCosts(ctx context.Context, from, to time.Time) ([]gamewallet.GrantCost, error)
+	GrantCostsEach(ctx context.Context, source string, from, to time.Time) (map[string]gamewallet.GrantCost, error)
 }
 
 // Members is the accounts' view of a member (account.Service).
@@ -429,6 +430,122 @@ func (o *Ops) Costs(ctx context.Context, from, to time.Time) (Costs, error) {
 		t.Converted += r.Converted
 		t.Forfeited += r.Forfeited
 		t.Cost += r.Cost
+	}
+	return out, nil
+}
+
+// ItemCosts is the cost of one source's rewards per issuing item, for the
+// rewards whose key is "<prefix>:<item>:..." (the promotions engine's
+// "promo:<promotion>:<member>:<period>"): the figures of Costs, each
+// counted in the period its event falls in, rewards and their bonus grants
+// (a BONUS reward's grant is keyed "reward:<reward id>") mapped to the
+// item. Items with nothing in the period are absent.
+func (o *Ops) ItemCosts(ctx context.Context, source, prefix string, from, to time.Time) (map[string]Cost, error) {
+	b, err := o.svc.brands.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cur := b.Currency.Code
+	f, t := from.UnixMilli(), to.UnixMilli()
+	in := func(ms int64) bool { return ms >= f && ms < t }
+	item := func(key string) (string, bool) {
+		rest, ok := strings.CutPrefix(key, prefix+":")
+		if !ok {
+			return "", false
+		}
+		id, _, _ := strings.Cut(rest, ":")
+		return id, id != ""
+	}
+	by := map[string]*Cost{}
+	row := func(id string) *Cost {
+		if by[id] == nil {
+			by[id] = &Cost{Source: source}
+		}
+		return by[id]
+	}
+	rows, err := o.svc.db.QueryContext(ctx, o.svc.db.Rebind(`SELECT reward_key, kind, amount, status, issued_at, claimed_at FROM reward
+		WHERE source = ? AND currency = ? AND ((issued_at >= ? AND issued_at < ?) OR (claimed_at >= ? AND claimed_at < ?))`), source, cur, f, t, f, t)
+	if err != nil {
+		return nil, apperr.Internal(err, "select rewards")
+	}
+	for rows.Next() {
+		var key, kind, status string
+		var amount, issued, claimed int64
+		if err := rows.Scan(&key, &kind, &amount, &status, &issued, &claimed); err != nil {
+			rows.Close()
+			return nil, apperr.Internal(err, "scan reward")
+		}
+		id, ok := item(key)
+		if !ok {
+			continue
+		}
+		r := row(id)
+		if in(issued) {
+			r.Issued++
+			r.IssuedAmount += amount
+		}
+		if (status == StatusClaiming || status == StatusClaimed) && in(claimed) {
+			r.Claimed++
+			r.ClaimedAmount += amount
+			if kind == KindCash {
+				r.ClaimedCash += amount
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, apperr.Internal(err, "read rewards")
+	}
+	grants, err := o.wallet.GrantCostsEach(ctx, source, from, to)
+	if err != nil {
+		return nil, err
+	}
+	// Each grant's reward, read by id in batches.
+	ids := make([]any, 0, len(grants))
+	for k, g := range grants {
+		if g.Currency != cur {
+			continue
+		}
+		if id, err := strconv.ParseInt(strings.TrimPrefix(k, "reward:"), 10, 64); err == nil && strings.HasPrefix(k, "reward:") {
+			ids = append(ids, id)
+		}
+	}
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		batch := ids[:n]
+		ids = ids[n:]
+		rows, err := o.svc.db.QueryContext(ctx, o.svc.db.Rebind(`SELECT id, reward_key FROM reward WHERE id IN (?`+strings.Repeat(", ?", n-1)+`)`), batch...)
+		if err != nil {
+			return nil, apperr.Internal(err, "select granted rewards")
+		}
+		for rows.Next() {
+			var rid int64
+			var key string
+			if err := rows.Scan(&rid, &key); err != nil {
+				rows.Close()
+				return nil, apperr.Internal(err, "scan granted reward")
+			}
+			id, ok := item(key)
+			if !ok {
+				continue
+			}
+			g := grants["reward:"+strconv.FormatInt(rid, 10)]
+			r := row(id)
+			r.Granted += g.Granted
+			r.GrantedAmount += g.GrantedAmount
+			r.Ended += g.Ended
+			r.Converted += g.Converted
+			r.Forfeited += g.Forfeited
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, apperr.Internal(err, "read granted rewards")
+		}
+	}
+	out := make(map[string]Cost, len(by))
+	for id, r := range by {
+		r.Cost = r.ClaimedCash + r.Converted
+		out[id] = *r
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package vip
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 
@@ -42,6 +43,8 @@ type Claim struct {
 	// Paid: the reward was claimed into the main balance at once (false:
 	// it waits in the reward centre).
 	Paid bool `json:"paid,omitempty"`
+	// Replayed: the answer of a request key's earlier claim.
+	Replayed bool `json:"replayed,omitempty"`
 }
 
 // figure prices the waiting valid bets at the level's rates; a category
@@ -112,7 +115,12 @@ func (s *Service) BonusBets(ctx context.Context, member int64) (BonusBets, error
 // and issues its CASH reward vip:bonusbets:<claim>. After the commit the
 // reward is claimed into the main balance; should that fail, it waits in
 // the reward centre (Paid false) and the member claims it there.
-func (s *Service) ClaimBonusBets(ctx context.Context, member int64, lang string) (Claim, error) {
+//
+// A request key (the request's Idempotency-Key) makes one claim: a repeat
+// answers the claim it made (Replayed), whatever came in since; of
+// parallel requests with one key, one claims and the others, once it has
+// committed, answer its claim (the unique request key refuses a second).
+func (s *Service) ClaimBonusBets(ctx context.Context, member int64, requestKey, lang string) (Claim, error) {
 	b, ls, on, err := s.on(ctx)
 	if err != nil {
 		return Claim{}, err
@@ -120,10 +128,23 @@ func (s *Service) ClaimBonusBets(ctx context.Context, member int64, lang string)
 	if !on {
 		return Claim{}, ErrOff
 	}
+	rk := strconv.FormatInt(member, 10) + ":" + requestKey
+	if c, found, err := s.claimByRequest(ctx, member, rk); err != nil || found {
+		return c, err
+	}
 	now := s.clock.Now()
 	var c Claim
 	key := ""
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		// A same-key claim that committed while this one waited to begin
+		// (SQLite's single writer) is found here and answered below.
+		var n int
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`SELECT COUNT(*) FROM vip_rebate_claim WHERE request_key = ?`), rk).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return errReplay
+		}
 		rows, err := tx.QueryContext(ctx, tx.Rebind(`DELETE FROM vip_rebate_pending WHERE member_id = ? RETURNING category, valid_bets`), member)
 		if err != nil {
 			return err
@@ -156,8 +177,8 @@ func (s *Service) ClaimBonusBets(ctx context.Context, member int64, lang string)
 			return err
 		}
 		c = Claim{Level: l.Level, ValidBets: bets, Amount: amount, Lines: lines, ClaimedAt: now.UnixMilli()}
-		if err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO vip_rebate_claim (member_id, level, valid_bets, amount, detail, claimed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
-			member, l.Level, bets, amount, string(detail), now.UnixMilli()).Scan(&c.ID); err != nil {
+		if err := tx.QueryRowContext(ctx, tx.Rebind(`INSERT INTO vip_rebate_claim (member_id, level, valid_bets, amount, detail, claimed_at, request_key) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			member, l.Level, bets, amount, string(detail), now.UnixMilli(), rk).Scan(&c.ID); err != nil {
 			return err
 		}
 		key = "vip:bonusbets:" + strconv.FormatInt(c.ID, 10)
@@ -165,6 +186,11 @@ func (s *Service) ClaimBonusBets(ctx context.Context, member int64, lang string)
 			TitleEN: "VIP bonus bets", TitleTY: "VIP bonus bets (rebate)", Amount: amount, Kind: rewards.KindCash, ClaimBy: claimBy(b, now)}, now)
 	})
 	if err != nil {
+		// A same-key request that took the waiting rows (or the request
+		// key) first answers for this one: it has committed by now.
+		if prev, found, rerr := s.claimByRequest(ctx, member, rk); rerr == nil && found {
+			return prev, nil
+		}
 		if apperr.As(err) != nil {
 			return Claim{}, err
 		}
@@ -176,6 +202,33 @@ func (s *Service) ClaimBonusBets(ctx context.Context, member int64, lang string)
 	}
 	c.Paid = true
 	return c, nil
+}
+
+// errReplay ends a claim's transaction that found its request key used.
+var errReplay = errors.New("vip: request key used")
+
+// claimByRequest reads the claim a request key made, Replayed, with Paid
+// from its reward's status.
+func (s *Service) claimByRequest(ctx context.Context, member int64, rk string) (Claim, bool, error) {
+	var c Claim
+	var detail string
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT id, level, valid_bets, amount, detail, claimed_at FROM vip_rebate_claim WHERE request_key = ? AND member_id = ?`),
+		rk, member).Scan(&c.ID, &c.Level, &c.ValidBets, &c.Amount, &detail, &c.ClaimedAt)
+	if db.IsNoRows(err) {
+		return Claim{}, false, nil
+	}
+	if err != nil {
+		return Claim{}, false, apperr.Internal(err, "read bonus bets claim")
+	}
+	_ = json.Unmarshal([]byte(detail), &c.Lines)
+	c.Replayed = true
+	key := "vip:bonusbets:" + strconv.FormatInt(c.ID, 10)
+	st, err := s.rewards.KeyStatuses(ctx, member, []string{key})
+	if err != nil {
+		return Claim{}, false, err
+	}
+	c.Paid = st[key] == rewards.StatusClaimed
+	return c, true, nil
 }
 
 // Claims lists the member's latest bonus-bets claims, newest first.

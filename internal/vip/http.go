@@ -96,6 +96,7 @@ func (s *Service) Page(ctx context.Context, member int64, lang string, month Mon
 	if err != nil {
 		return Page{}, err
 	}
+	ls = ls.InLanguage(lang)
 	cur := ls.At(m.Level)
 	p := Page{HasVip: true, Level: cur.Level, Name: cur.Name, ValidBets: m.ValidBets, Deposits: m.Deposits, KeepValidBets: cur.KeepValidBets,
 		Levels: ls, Currency: b.Currency.Code, Decimals: b.Currency.Decimals}
@@ -145,11 +146,15 @@ func (h *Handler) bonusBets(w http.ResponseWriter, r *http.Request, c account.Ca
 }
 
 func (h *Handler) claim(w http.ResponseWriter, r *http.Request, c account.Caller) {
-	if _, err := httpx.IdempotencyKey(r); err != nil {
+	key, err := httpx.IdempotencyKey(r)
+	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	cl, err := h.svc.ClaimBonusBets(r.Context(), c.MemberID, httpx.Lang(r))
+	cl, err := h.svc.ClaimBonusBets(r.Context(), c.MemberID, key, httpx.Lang(r))
+	if err == nil && cl.Replayed {
+		w.Header().Set("Idempotency-Hit", "true")
+	}
 	httpx.Respond(w, r, map[string]any{"claim": cl}, err)
 }
 

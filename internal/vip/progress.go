@@ -130,7 +130,7 @@ func (c *Progress) Apply(ctx context.Context, tx *db.Tx, events []activity.Event
 				continue
 			}
 			err := rewards.IssueTx(ctx, tx, rewards.Issue{Key: "vip:up:" + strconv.FormatInt(m, 10) + ":" + strconv.Itoa(n), MemberID: m, Currency: b.Currency.Code,
-				Source: SourceLevelUp, TitleEN: "VIP level-up reward: " + l.Name, TitleTY: "Reward sa pag-akyat sa VIP " + l.Name,
+				Source: SourceLevelUp, TitleEN: "VIP level-up reward: " + l.LabelName("EN"), TitleTY: "Reward sa pag-akyat sa VIP " + l.LabelName("TY"),
 				Amount: l.UpgradeReward, Kind: rewards.KindCash, ClaimBy: by}, now)
 			if err != nil {
 				return err

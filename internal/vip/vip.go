@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -52,15 +53,19 @@ var (
 // Level is one rank of the club. Amounts are minor units of the brand's
 // currency; Rates are basis points per game category.
 type Level struct {
-	Level         int              `json:"level"`
-	Name          string           `json:"name"`
-	MinValidBets  int64            `json:"minValidBets"`
-	MinDeposits   int64            `json:"minDeposits"`
-	KeepValidBets int64            `json:"keepValidBets"`
-	UpgradeReward int64            `json:"upgradeReward"`
-	WeeklyReward  int64            `json:"weeklyReward"`
-	MonthlyReward int64            `json:"monthlyReward"`
-	Rates         map[string]int64 `json:"rates"`
+	Level int `json:"level"`
+	// Name is the EN name; Names the name per language code (EN and TY
+	// required, the brand's other languages optional), shown to a member
+	// in their language, else in EN.
+	Name          string            `json:"name"`
+	Names         map[string]string `json:"names"`
+	MinValidBets  int64             `json:"minValidBets"`
+	MinDeposits   int64             `json:"minDeposits"`
+	KeepValidBets int64             `json:"keepValidBets"`
+	UpgradeReward int64             `json:"upgradeReward"`
+	WeeklyReward  int64             `json:"weeklyReward"`
+	MonthlyReward int64             `json:"monthlyReward"`
+	Rates         map[string]int64  `json:"rates"`
 }
 
 // Levels is a validated table, index i holding level i+1.
@@ -72,6 +77,43 @@ func (ls Levels) At(n int) Level {
 		return Level{Level: 1, Rates: map[string]int64{}}
 	}
 	return ls[max(1, min(n, len(ls)))-1]
+}
+
+// LabelName is the level's name in lang, else its EN name.
+func (l Level) LabelName(lang string) string {
+	if n := l.Names[strings.ToUpper(lang)]; n != "" {
+		return n
+	}
+	if n := l.Names["EN"]; n != "" {
+		return n
+	}
+	return l.Name
+}
+
+// InLanguage is the table with each level's Name in lang (the member's
+// pages).
+func (ls Levels) InLanguage(lang string) Levels {
+	out := make(Levels, len(ls))
+	for i, l := range ls {
+		l.Name = l.LabelName(lang)
+		out[i] = l
+	}
+	return out
+}
+
+// normalize trims the names and takes Name from the EN one (a table from
+// before names per language keeps its one name as EN).
+func (l *Level) normalize() {
+	names := map[string]string{}
+	for k, v := range l.Names {
+		if v = strings.TrimSpace(v); v != "" {
+			names[strings.ToUpper(k)] = v
+		}
+	}
+	if names["EN"] == "" && strings.TrimSpace(l.Name) != "" {
+		names["EN"] = strings.TrimSpace(l.Name)
+	}
+	l.Names, l.Name = names, names["EN"]
 }
 
 // Reached is the highest level whose thresholds bets and deposits meet.
@@ -90,6 +132,8 @@ func (ls Levels) Reached(bets, deposits int64) int {
 // valid-bets one rising, names 1..MaxNameLen characters, amounts within
 // 0..MaxAmount, rates within 0..MaxRate on known categories. The error
 // names the first bad field (vip.invalid_levels with field and level).
+// Names: EN and TY required, each 1..MaxNameLen characters, in the
+// brand's known languages (field "names").
 func Validate(ls Levels) error {
 	bad := func(level int, field string) error { return ErrInvalid.With("level", level).With("field", field) }
 	if len(ls) < 1 || len(ls) > MaxLevels {
@@ -99,8 +143,8 @@ func Validate(ls Levels) error {
 		switch {
 		case l.Level != i+1:
 			return bad(i+1, "level")
-		case strings.TrimSpace(l.Name) == "" || utf8.RuneCountInString(l.Name) > MaxNameLen:
-			return bad(l.Level, "name")
+		case strings.TrimSpace(l.Names["EN"]) == "" || strings.TrimSpace(l.Names["TY"]) == "" || !namesOK(l.Names):
+			return bad(l.Level, "names")
 		case l.MinValidBets < 0 || l.MinValidBets > MaxAmount || (i == 0 && l.MinValidBets != 0) || (i > 0 && l.MinValidBets <= ls[i-1].MinValidBets):
 			return bad(l.Level, "minValidBets")
 		case l.MinDeposits < 0 || l.MinDeposits > MaxAmount || (i == 0 && l.MinDeposits != 0) || (i > 0 && l.MinDeposits < ls[i-1].MinDeposits):
@@ -121,6 +165,15 @@ func Validate(ls Levels) error {
 		}
 	}
 	return nil
+}
+
+func namesOK(names map[string]string) bool {
+	for k, v := range names {
+		if !slices.Contains(brand.KnownLanguages, k) || strings.TrimSpace(v) == "" || utf8.RuneCountInString(strings.TrimSpace(v)) > MaxNameLen {
+			return false
+		}
+	}
+	return true
 }
 
 // Categories are the game categories a rate may name (spec section 2's
@@ -146,6 +199,7 @@ type Rewards interface {
 	IssueMany(ctx context.Context, rs []rewards.Issue) (int, error)
 	ClaimByKey(ctx context.Context, member int64, key, lang string) (rewards.Reward, error)
 	BySources(ctx context.Context, member int64, sources []string, lang string, limit int) ([]rewards.Reward, error)
+	KeyStatuses(ctx context.Context, member int64, keys []string) (map[string]string, error)
 }
 
 // Service is the VIP club.
@@ -172,7 +226,7 @@ func (s *Service) Levels(ctx context.Context) (Levels, error) {
 }
 
 func readLevels(ctx context.Context, query func(ctx context.Context, q string, args ...any) (*sql.Rows, error)) (Levels, error) {
-	rows, err := query(ctx, `SELECT level, name, min_valid_bets, min_deposits, keep_valid_bets, upgrade_reward, weekly_reward, monthly_reward, rebate_rates
+	rows, err := query(ctx, `SELECT level, name, names, min_valid_bets, min_deposits, keep_valid_bets, upgrade_reward, weekly_reward, monthly_reward, rebate_rates
 		FROM vip_level ORDER BY level`)
 	if err != nil {
 		return nil, apperr.Internal(err, "select vip levels")
@@ -181,12 +235,14 @@ func readLevels(ctx context.Context, query func(ctx context.Context, q string, a
 	var out Levels
 	for rows.Next() {
 		var l Level
-		var rates string
-		if err := rows.Scan(&l.Level, &l.Name, &l.MinValidBets, &l.MinDeposits, &l.KeepValidBets, &l.UpgradeReward, &l.WeeklyReward, &l.MonthlyReward, &rates); err != nil {
+		var rates, names string
+		if err := rows.Scan(&l.Level, &l.Name, &names, &l.MinValidBets, &l.MinDeposits, &l.KeepValidBets, &l.UpgradeReward, &l.WeeklyReward, &l.MonthlyReward, &rates); err != nil {
 			return nil, apperr.Internal(err, "scan vip level")
 		}
 		l.Rates = map[string]int64{}
 		_ = json.Unmarshal([]byte(rates), &l.Rates)
+		_ = json.Unmarshal([]byte(names), &l.Names)
+		l.normalize()
 		out = append(out, l)
 	}
 	return out, rows.Err()
@@ -195,6 +251,10 @@ func readLevels(ctx context.Context, query func(ctx context.Context, q string, a
 // SaveLevels replaces the levels table (validated first; nothing changes on
 // a bad table). Members above the new top level are held at it.
 func (s *Service) SaveLevels(ctx context.Context, ls Levels) error {
+	ls = slices.Clone(ls)
+	for i := range ls {
+		ls[i].normalize()
+	}
 	if err := Validate(ls); err != nil {
 		return err
 	}
@@ -211,8 +271,13 @@ func writeLevels(ctx context.Context, tx *db.Tx, ls Levels, now int64) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO vip_level (level, name, min_valid_bets, min_deposits, keep_valid_bets, upgrade_reward, weekly_reward, monthly_reward, rebate_rates, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), l.Level, strings.TrimSpace(l.Name), l.MinValidBets, l.MinDeposits, l.KeepValidBets, l.UpgradeReward,
+		l.normalize()
+		names, err := json.Marshal(l.Names)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO vip_level (level, name, names, min_valid_bets, min_deposits, keep_valid_bets, upgrade_reward, weekly_reward, monthly_reward, rebate_rates, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), l.Level, l.Name, string(names), l.MinValidBets, l.MinDeposits, l.KeepValidBets, l.UpgradeReward,
 			l.WeeklyReward, l.MonthlyReward, string(rates), now)
 		if err != nil {
 			return err
@@ -270,9 +335,9 @@ type Public struct {
 	VipRankLevel int    `json:"vipRankLevel"`
 }
 
-// PublicState is a member's hasVip, vipLabelName and vipRankLevel; hasVip
-// is false (and the rest empty) while the club is off.
-func (s *Service) PublicState(ctx context.Context, member int64) (Public, error) {
+// PublicState is a member's hasVip, vipLabelName (in lang, else EN) and
+// vipRankLevel; hasVip is false (and the rest empty) while the club is off.
+func (s *Service) PublicState(ctx context.Context, member int64, lang string) (Public, error) {
 	_, ls, on, err := s.on(ctx)
 	if err != nil || !on {
 		return Public{}, err
@@ -282,7 +347,7 @@ func (s *Service) PublicState(ctx context.Context, member int64) (Public, error)
 		return Public{}, err
 	}
 	l := ls.At(m.Level)
-	return Public{HasVip: true, VipLabelName: l.Name, VipRankLevel: l.Level}, nil
+	return Public{HasVip: true, VipLabelName: l.LabelName(lang), VipRankLevel: l.Level}, nil
 }
 
 func claimBy(b *brand.Config, now time.Time) time.Time {
@@ -310,8 +375,8 @@ func init() {
 }
 
 // PublicFields is PublicState as the reward summary's fields.
-func (s *Service) PublicFields(ctx context.Context, member int64) (map[string]any, error) {
-	p, err := s.PublicState(ctx, member)
+func (s *Service) PublicFields(ctx context.Context, member int64, lang string) (map[string]any, error) {
+	p, err := s.PublicState(ctx, member, lang)
 	if err != nil {
 		return nil, err
 	}

@@ -3,10 +3,12 @@ package vip
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -123,7 +125,7 @@ func TestLevelUp(t *testing.T) {
 			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
 			a, _ := twoInstances(t, dialect, clk)
 			now := clk.Now()
-			if p, _ := a.svc.PublicState(ctx, 5); !p.HasVip || p.VipRankLevel != 1 || p.VipLabelName != "Bronze" {
+			if p, _ := a.svc.PublicState(ctx, 5, "EN"); !p.HasVip || p.VipRankLevel != 1 || p.VipLabelName != "Bronze" {
 				t.Fatalf("new member %+v", p)
 			}
 			apply(t, a, round(5, "RNG", 600_00, now), round(5, "LIVE", 400_00, now))
@@ -153,7 +155,7 @@ func TestLevelUp(t *testing.T) {
 			if rs := rewardsOf(t, a, 6); len(rs) != 3 {
 				t.Fatalf("re-climb paid again: %+v", rs)
 			}
-			if p, _ := a.svc.PublicState(ctx, 6); p.VipRankLevel != 4 || p.VipLabelName != "Platinum" {
+			if p, _ := a.svc.PublicState(ctx, 6, "EN"); p.VipRankLevel != 4 || p.VipLabelName != "Platinum" {
 				t.Fatalf("public %+v", p)
 			}
 
@@ -188,7 +190,11 @@ func TestLevelsValidate(t *testing.T) {
 		"first not zero": bad(func(l Levels) Levels { l[0].MinValidBets = 1; return l }),
 		"not rising":     bad(func(l Levels) Levels { l[3].MinValidBets = l[2].MinValidBets; return l }),
 		"gap":            bad(func(l Levels) Levels { l[4].Level = 9; return l }),
-		"name":           bad(func(l Levels) Levels { l[1].Name = " "; return l }),
+		"no EN name":     bad(func(l Levels) Levels { l[1].Names = map[string]string{"TY": "Pilak"}; return l }),
+		"no TY name":     bad(func(l Levels) Levels { l[1].Names = map[string]string{"EN": "Silver"}; return l }),
+		"blank TY name":  bad(func(l Levels) Levels { l[1].Names = map[string]string{"EN": "Silver", "TY": " "}; return l }),
+		"long name":      bad(func(l Levels) Levels { l[1].Names["CN"] = strings.Repeat("银", MaxNameLen+1); return l }),
+		"unknown lang":   bad(func(l Levels) Levels { l[1].Names["XX"] = "Silver"; return l }),
 		"rate":           bad(func(l Levels) Levels { l[1].Rates["RNG"] = MaxRate + 1; return l }),
 		"category":       bad(func(l Levels) Levels { l[1].Rates["NOPE"] = 10; return l }),
 		"negative":       bad(func(l Levels) Levels { l[2].WeeklyReward = -1; return l }),
@@ -199,6 +205,52 @@ func TestLevelsValidate(t *testing.T) {
 	}
 	if err := Validate(DemoLevels()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLevelNames: a level's name in the member's language (EN and TY
+// required, others optional), EN where the language has none; the demo's
+// names in both.
+func TestLevelNames(t *testing.T) {
+	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
+			a, _ := twoInstances(t, dialect, clk)
+			apply(t, a, round(12, "RNG", 1_000_00, clk.Now())) // Silver
+			for lang, want := range map[string]string{"EN": "Silver", "TY": "Pilak", "CN": "Silver", "": "Silver"} {
+				if p, err := a.svc.PublicState(ctx, 12, lang); err != nil || p.VipLabelName != want || p.VipRankLevel != 2 {
+					t.Errorf("demo %q: %+v %v, want %s", lang, p, err, want)
+				}
+			}
+			ls := DemoLevels()
+			ls[1].Names = map[string]string{"EN": " Silver Club ", "TY": "Klub Pilak", "CN": "白银"}
+			ls[1].Name = "ignored: the EN name is the name"
+			if err := a.svc.SaveLevels(ctx, ls); err != nil {
+				t.Fatal(err)
+			}
+			got, err := a.svc.Levels(ctx)
+			if err != nil || got[1].Name != "Silver Club" || got[1].Names["EN"] != "Silver Club" || got[1].Names["CN"] != "白银" || len(got[1].Names) != 3 {
+				t.Fatalf("saved %+v %v", got[1], err)
+			}
+			for lang, want := range map[string]string{"EN": "Silver Club", "TY": "Klub Pilak", "CN": "白银", "JA": "Silver Club"} {
+				if p, _ := a.svc.PublicState(ctx, 12, lang); p.VipLabelName != want {
+					t.Errorf("saved %s: %q, want %q", lang, p.VipLabelName, want)
+				}
+			}
+			page, err := a.svc.Page(ctx, 12, "TY", nil)
+			if err != nil || page.Name != "Klub Pilak" || page.Next == nil || page.Next.Name != "Ginto" || page.Levels[7].Name != "Diyamante" {
+				t.Fatalf("TY page %+v %v", page, err)
+			}
+			// A level without its TY name is refused and nothing changes.
+			ls[2].Names = map[string]string{"EN": "Gold"}
+			if err := a.svc.SaveLevels(ctx, ls); !errors.Is(err, ErrInvalid) {
+				t.Fatalf("without TY: %v", err)
+			}
+			if got, _ := a.svc.Levels(ctx); got[2].Names["TY"] != "Ginto" {
+				t.Fatalf("changed: %+v", got[2])
+			}
+		})
 	}
 }
 
@@ -219,11 +271,11 @@ func TestBonusBets(t *testing.T) {
 			if bb, _ := a.svc.BonusBets(ctx, 8); bb.Amount != 6 || bb.Claimable || bb.Minimum != 100 {
 				t.Fatalf("bronze %+v", bb)
 			}
-			if _, err := a.svc.ClaimBonusBets(ctx, 8, "EN"); !errors.Is(err, ErrBelowMinimum) {
+			if _, err := a.svc.ClaimBonusBets(ctx, 8, "k-below", "EN"); !errors.Is(err, ErrBelowMinimum) {
 				t.Fatalf("below minimum: %v", err)
 			}
 			apply(t, a, round(8, "RNG", 470_00, now)) // 500.00 at 0.20 % = 1.00
-			if c, err := a.svc.ClaimBonusBets(ctx, 8, "EN"); err != nil || c.Amount != 1_00 || !c.Paid || c.Level != 1 {
+			if c, err := a.svc.ClaimBonusBets(ctx, 8, "k-bronze", "EN"); err != nil || c.Amount != 1_00 || !c.Paid || c.Level != 1 {
 				t.Fatalf("bronze claim %+v %v", c, err)
 			}
 
@@ -244,7 +296,7 @@ func TestBonusBets(t *testing.T) {
 					if i%2 == 1 {
 						in = b
 					}
-					_, errs[i] = in.svc.ClaimBonusBets(ctx, 9, "EN")
+					_, errs[i] = in.svc.ClaimBonusBets(ctx, 9, fmt.Sprintf("k-gold-%d", i), "EN")
 				}()
 			}
 			wg.Wait()
@@ -271,6 +323,79 @@ func TestBonusBets(t *testing.T) {
 			}
 			cl, err := a.svc.Claims(ctx, 9, 10)
 			if err != nil || len(cl) != 1 || cl[0].Amount != 39_40 || cl[0].ValidBets != 10_100_00 {
+				t.Fatalf("claims %+v %v", cl, err)
+			}
+			if rep, err := a.l.Verify(ctx); err != nil || !rep.OK() {
+				t.Fatalf("ledger %+v %v", rep, err)
+			}
+		})
+	}
+}
+
+// TestBonusBetsSameKey: a claim repeated with its Idempotency-Key answers
+// the first claim, also when the repeats run in parallel on two
+// instances: one claim, one payment, every answer the same claim; a
+// repeat after more play still answers the first claim and leaves the new
+// window waiting, which a new key claims.
+func TestBonusBetsSameKey(t *testing.T) {
+	for _, dialect := range []db.Dialect{db.SQLite, db.Postgres} {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			clk := clock.NewFixed(time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC))
+			a, b := twoInstances(t, dialect, clk)
+			now := clk.Now()
+			// Gold: RNG 9,600.00 at 0.40 % = 38.40, LIVE 500.00 at 0.20 % = 1.00.
+			apply(t, a, round(11, "RNG", 600_00, now), round(11, "LIVE", 500_00, now), round(11, "RNG", 9_000_00, now))
+			var wg sync.WaitGroup
+			claims := make([]Claim, 12)
+			errs := make([]error, len(claims))
+			for i := range claims {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					in := a
+					if i%2 == 1 {
+						in = b
+					}
+					claims[i], errs[i] = in.svc.ClaimBonusBets(ctx, 11, "same-key", "EN")
+				}()
+			}
+			wg.Wait()
+			fresh := 0
+			for i, err := range errs {
+				if err != nil {
+					t.Fatalf("request %d: %v", i, err)
+				}
+				c := claims[i]
+				if c.ID != claims[0].ID || c.Amount != 39_40 || c.ValidBets != 10_100_00 || c.Level != 3 || len(c.Lines) != 2 {
+					t.Fatalf("request %d answered %+v, request 0 %+v", i, c, claims[0])
+				}
+				if !c.Replayed {
+					fresh++
+				}
+			}
+			if fresh != 1 {
+				t.Fatalf("%d requests claimed", fresh)
+			}
+			if got := mainBalance(t, a, 11); got != 39_40 {
+				t.Fatalf("main %d", got)
+			}
+			apply(t, a, round(11, "LIVE", 1_000_00, now))
+			again, err := b.svc.ClaimBonusBets(ctx, 11, "same-key", "EN")
+			if err != nil || again.ID != claims[0].ID || again.Amount != 39_40 || !again.Replayed || !again.Paid {
+				t.Fatalf("repeat %+v %v", again, err)
+			}
+			if bb, _ := a.svc.BonusBets(ctx, 11); bb.Amount != 2_00 {
+				t.Fatalf("the new window was taken: %+v", bb)
+			}
+			next, err := a.svc.ClaimBonusBets(ctx, 11, "next-key", "EN")
+			if err != nil || next.ID == claims[0].ID || next.Amount != 2_00 || next.Replayed {
+				t.Fatalf("new key %+v %v", next, err)
+			}
+			if got := mainBalance(t, a, 11); got != 41_40 {
+				t.Fatalf("main after both %d", got)
+			}
+			if cl, err := a.svc.Claims(ctx, 11, 10); err != nil || len(cl) != 2 {
 				t.Fatalf("claims %+v %v", cl, err)
 			}
 			if rep, err := a.l.Verify(ctx); err != nil || !rep.OK() {

@@ -1,7 +1,8 @@
 // The console's VIP screen: the brand's levels table (thresholds, keep rule,
 // rewards, bonus-bets rates per category) edited as a whole, validated here
 // and again by the server, saved with rewards.write (audited). Amounts are
-// in major units of the brand's currency; rates in percent.
+// in major units of the brand's currency; rates in percent. Each level has
+// an EN and a TY name and optionally one per other storefront language.
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, EmptyState, ErrorState, Spinner, useToast } from '@palaro/ui';
 import { errorText } from '@/lib/errors';
-import { fromRow, levelsSchema, MONEY_FIELDS, saveVipLevels, toRow, vipLevelsQuery, type LevelRow } from './api';
+import { LANGUAGES } from '@palaro/i18n/src/languages';
+import { fromRow, levelsSchema, MONEY_FIELDS, OTHER_NAME_LANGS, saveVipLevels, toRow, vipLevelsQuery, type LevelRow } from './api';
 import s from './VipLevels.module.css';
 
 const NS = 'console-vip';
@@ -45,7 +47,12 @@ function Editor({ canEdit }: { canEdit: boolean }) {
     const e = (form.formState.errors.levels?.[i] as Record<string, { message?: string }> | undefined)?.[f];
     return e?.message ? t(`invalid.${e.message}`) : undefined;
   };
-  const blank = (): LevelRow => ({ name: '', minValidBets: '', minDeposits: '0', keepValidBets: '0', upgradeReward: '0', weeklyReward: '0', monthlyReward: '0', rates: Object.fromEntries(cats.map((c) => [c, '0.00'])) });
+  const nameErr = (i: number, lang: string) => {
+    const e = (form.formState.errors.levels?.[i]?.names as Record<string, { message?: string }> | undefined)?.[lang];
+    return e?.message ? t(`invalid.${e.message}`) : undefined;
+  };
+  const native = (code: string) => LANGUAGES.find((l) => l.code === code)?.native ?? code;
+  const blank = (): LevelRow => ({ names: { EN: '', TY: '', ...Object.fromEntries(OTHER_NAME_LANGS.map((l) => [l, ''])) }, minValidBets: '', minDeposits: '0', keepValidBets: '0', upgradeReward: '0', weeklyReward: '0', monthlyReward: '0', rates: Object.fromEntries(cats.map((c) => [c, '0.00'])) });
 
   return (
     <form className={s.screen} onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label={t('title')}>
@@ -84,7 +91,9 @@ function Editor({ canEdit }: { canEdit: boolean }) {
             <thead>
               <tr>
                 <th scope="col">{t('col.level')}</th>
-                <th scope="col">{t('col.name')}</th>
+                <th scope="col">{t('col.nameEN')}</th>
+                <th scope="col">{t('col.nameTY')}</th>
+                <th scope="col">{t('col.otherNames')}</th>
                 {MONEY_FIELDS.map((f) => (
                   <th scope="col" key={f}>
                     {t(`col.${f}`)}
@@ -102,9 +111,37 @@ function Editor({ canEdit }: { canEdit: boolean }) {
               {rows.fields.map((row, i) => (
                 <tr key={row.id}>
                   <th scope="row">{i + 1}</th>
+                  {(['EN', 'TY'] as const).map((lang) => (
+                    <td key={lang}>
+                      <input
+                        className={s.input}
+                        aria-label={t(`aria.name${lang}`, { level: i + 1 })}
+                        disabled={!canEdit}
+                        aria-invalid={!!nameErr(i, lang)}
+                        {...form.register(`levels.${i}.names.${lang}`)}
+                      />
+                      {nameErr(i, lang) && <span className={s.fieldError}>{nameErr(i, lang)}</span>}
+                    </td>
+                  ))}
                   <td>
-                    <input className={s.input} aria-label={t('aria.name', { level: i + 1 })} disabled={!canEdit} aria-invalid={!!err(i, 'name')} {...form.register(`levels.${i}.name`)} />
-                    {err(i, 'name') && <span className={s.fieldError}>{err(i, 'name')}</span>}
+                    <details className={s.names}>
+                      <summary>{t('otherNames', { count: OTHER_NAME_LANGS.filter((l) => (form.watch(`levels.${i}.names.${l}`) ?? '').trim() !== '').length })}</summary>
+                      <div className={s.namesGrid}>
+                        {OTHER_NAME_LANGS.map((lang) => (
+                          <label key={lang} className={s.nameField}>
+                            <span lang={LANGUAGES.find((l) => l.code === lang)?.bcp47}>{native(lang)}</span>
+                            <input
+                              className={s.input}
+                              aria-label={t('aria.nameOther', { level: i + 1, language: native(lang) })}
+                              disabled={!canEdit}
+                              aria-invalid={!!nameErr(i, lang)}
+                              {...form.register(`levels.${i}.names.${lang}`)}
+                            />
+                            {nameErr(i, lang) && <span className={s.fieldError}>{nameErr(i, lang)}</span>}
+                          </label>
+                        ))}
+                      </div>
+                    </details>
                   </td>
                   {MONEY_FIELDS.map((f) => (
                     <td key={f}>

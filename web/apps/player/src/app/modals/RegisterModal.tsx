@@ -16,6 +16,7 @@ import { SmsCodeButton } from '@/features/auth/SmsCodeButton';
 import { checkAffiliate, register, sendRegisterCode, type RegisterBody } from '@/features/auth/api';
 import { DEFAULT_DIALING_CODE } from '@/features/auth/dialingCodes';
 import { registerModes, switchEnabled } from '@/features/system/switches';
+import { ThirdPartyLogin } from '@/features/auth/oauth/ThirdPartyLogin';
 import { establishSession } from '@/lib/session';
 import { solveBotCheck } from '@/lib/botcheck';
 import { paths } from '@/lib/paths';
@@ -405,6 +406,8 @@ export default function RegisterModal({ open, onClose, onLogin }: RegisterModalP
           ) : (
             form
           )}
+          {/* Sign-up with Google or Facebook: back on this page, a referral link's code goes with it. */}
+          <ThirdPartyLogin onLoggedIn={onClose} />
         </>
       )}
     </Dialog>

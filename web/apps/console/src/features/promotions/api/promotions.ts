@@ -97,6 +97,8 @@ export const raffleQuery = (id: number) =>
 
 export const createPromotion = (d: Draft) => api.post<Promotion>('/ops/v1/promotions', d);
 export const updatePromotion = (id: number, d: Draft) => api.request<Promotion>('PUT', `/ops/v1/promotions/${id}`, { body: d });
+/** Draws a raffle whose end has passed now (the job would at its next run). */
+export const drawRaffle = (id: number) => api.post<RaffleView>(`/ops/v1/promotions/${id}/raffle/draw`);
 export const setPaused = (id: number, paused: boolean) => api.post<Promotion>(`/ops/v1/promotions/${id}/${paused ? 'pause' : 'resume'}`);
 export const approveApplication = (id: number, amount: number) => api.post<Application>(`/ops/v1/promotions/applications/${id}/approve`, { amount });
 export const rejectApplication = (id: number, reason: string) => api.post<Application>(`/ops/v1/promotions/applications/${id}/reject`, { reason });
@@ -106,3 +108,31 @@ export async function fetchApplicationImage(id: number, seq: number, signal?: Ab
   const res = await api.raw('GET', `/ops/v1/promotions/applications/${id}/images/${seq}`, { signal, headers: { Accept: 'image/*' } });
   return URL.createObjectURL(await res.blob());
 }
+
+/** One promotion's bonus cost in a period (docs/rewards.md "Bonus cost"). */
+export type PromotionCost = {
+  promotionId: number;
+  type: PromotionType;
+  titleEN: string;
+  titleTY: string;
+  issued: number;
+  issuedAmount: number;
+  claimed: number;
+  claimedAmount: number;
+  claimedCash: number;
+  granted: number;
+  grantedAmount: number;
+  ended: number;
+  converted: number;
+  forfeited: number;
+  /** Real money paid: claimedCash + converted. */
+  cost: number;
+};
+export type PromotionCosts = { from: string; to: string; timezone: string; currency: string; decimals: number; rows: PromotionCost[]; total: Omit<PromotionCost, 'promotionId' | 'type' | 'titleEN' | 'titleTY'> };
+
+export const promotionCostsQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [...PROMOS_KEY, 'costs', from, to],
+    queryFn: ({ signal }) => api.get<PromotionCosts>('/ops/v1/promotions/costs', { from, to }, signal),
+    placeholderData: keepPreviousData,
+  });

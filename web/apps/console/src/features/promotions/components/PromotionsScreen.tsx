@@ -1,6 +1,7 @@
 // The "Promotions" screen: every promotion of the engine with its schedule,
 // state and budget spent; create, edit, pause and resume (rewards.write);
-// a raffle's tickets and draw; and the applications' review queue.
+// a raffle's tickets and draw; the bonus cost per promotion for a period;
+// and the applications' review queue.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { QueryError } from '@/components/ui/QueryError';
 import { PROMOS_KEY, promotionsQuery, setPaused, type Promotion } from '../api/promotions';
 import { ApplicationsQueue } from './ApplicationsQueue';
+import { PromotionCosts } from './PromotionCosts';
 import { NS, PromotionForm } from './PromotionForm';
 import { RaffleDialog } from './RaffleDialog';
 import s from './Promotions.module.css';
@@ -126,8 +128,9 @@ export function PromotionsScreen({ canWrite }: { canWrite: boolean }) {
           </div>
         )}
       </section>
+      <PromotionCosts />
       <ApplicationsQueue canWrite={canWrite} />
-      {raffle && <RaffleDialog promotion={raffle} onClose={() => setRaffle(null)} />}
+      {raffle && <RaffleDialog promotion={raffle} canWrite={canWrite} onClose={() => setRaffle(null)} />}
       {editing && q.data && (
         <PromotionForm
           promotion={editing === 'new' ? undefined : editing}

@@ -8,7 +8,8 @@ const exchangeCode = vi.fn();
 const registerWithProvider = vi.fn();
 vi.mock('./api', () => ({
   exchangeCode: (c: string) => exchangeCode(c),
-  registerWithProvider: (t: string) => registerWithProvider(t),
+  registerWithProvider: (t: string, codes: unknown) => registerWithProvider(t, codes),
+  pageReferralCode: () => 'FRIEND77',
   linkAccount: vi.fn(),
 }));
 
@@ -67,6 +68,8 @@ describe('OAuthDialogs', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: /Create a new account/ }));
     expect(await screen.findByText('juandelacr1234')).toBeInTheDocument();
+    // The referral link's code of the page the provider sent the browser back to goes with it.
+    expect(registerWithProvider).toHaveBeenCalledWith(code, { referralCode: 'FRIEND77' });
     expect(establishSession).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(establishSession).toHaveBeenCalledWith(result, { loginType: 'thirdParty' }));

@@ -15,7 +15,7 @@ import { Field } from '@/features/auth/Field';
 import { establishSession, type LoginResult } from '@/lib/session';
 import { solveBotCheck } from '@/lib/botcheck';
 import { useUiActions } from '@/lib/ui-actions';
-import { exchangeCode, linkAccount, registerWithProvider } from './api';
+import { exchangeCode, linkAccount, pageReferralCode, registerWithProvider } from './api';
 import { providerName, type OAuthReturn } from './hash';
 import { ProviderMark } from './marks';
 import s from './oauth.module.css';
@@ -76,7 +76,7 @@ export default function OAuthDialogs({ answer, onDone }: OAuthDialogsProps) {
     if (answer.kind !== 'link') return;
     setPhase({ name: 'creating' });
     try {
-      const res = await registerWithProvider(answer.ticket);
+      const res = await registerWithProvider(answer.ticket, { referralCode: pageReferralCode() });
       setPhase({ name: 'created', result: res });
     } catch (e) {
       fail(e);

@@ -33,7 +33,24 @@ export function linkAccount(body: LinkBody, signal?: AbortSignal): Promise<Login
   return apiRequest<LoginResult>('POST', '/wps/oauth/link', { body, signal });
 }
 
-/** POST /wps/oauth/register: a new account linked to the provider account. */
-export function registerWithProvider(ticket: string, affiliateCode?: string): Promise<LoginResult> {
-  return apiRequest<LoginResult>('POST', '/wps/oauth/register', { body: affiliateCode ? { ticket, affiliateCode } : { ticket } });
+/**
+ * POST /wps/oauth/register: a new account linked to the provider account; a
+ * referral link's code (the page's ?referralCode= or ?ref=, kept through the
+ * provider's round trip in returnTo) refers it as a form registration does.
+ */
+export function registerWithProvider(ticket: string, codes: { affiliateCode?: string; referralCode?: string } = {}): Promise<LoginResult> {
+  const body: Record<string, string> = { ticket };
+  if (codes.affiliateCode) body.affiliateCode = codes.affiliateCode;
+  if (codes.referralCode) body.referralCode = codes.referralCode;
+  return apiRequest<LoginResult>('POST', '/wps/oauth/register', { body });
+}
+
+/** The referral code of the page the provider sent the browser back to. */
+export function pageReferralCode(search: string = globalThis.location?.search ?? ''): string {
+  try {
+    const q = new URLSearchParams(search);
+    return (q.get('referralCode') ?? q.get('ref') ?? '').trim().slice(0, 32);
+  } catch {
+    return '';
+  }
 }

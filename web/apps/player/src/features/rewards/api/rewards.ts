@@ -3,7 +3,7 @@
 // the red badge, and the claims. Amounts are integer minor units of the
 // answer's currency; times are epoch ms.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '@/lib/api';
+import { apiGet, apiRequest, getApiLanguage } from '@/lib/api';
 import type { Grant } from './bonus';
 
 export const REWARD_SOURCES = ['WELCOME', 'DEPOSIT', 'PROMOTION', 'REBATE', 'VIP', 'MISSION', 'LEADERBOARD', 'REFERRAL', 'POINTS', 'OPERATOR'] as const;
@@ -52,7 +52,8 @@ export const rewardsQuery = (token: string | undefined, status: RewardTab, pageN
 /** Real members only: trial users are refused (reward.real_only), so they never ask. */
 export const rewardSummaryQuery = (token: string | undefined, enabled: boolean) =>
   queryOptions({
-    queryKey: [...REWARDS_QUERY_ROOT, 'summary', token ?? ''] as const,
+    // The language is in the key: vipLabelName answers in it.
+    queryKey: [...REWARDS_QUERY_ROOT, 'summary', token ?? '', getApiLanguage()] as const,
     queryFn: ({ signal }) => apiGet<RewardSummary>('/wps/rewards/summary', undefined, signal),
     enabled: !!token && enabled,
     staleTime: 60_000,

@@ -43,9 +43,10 @@ export type BonusBetsState = {
 
 export const VIP_QUERY_ROOT = ['vip'] as const;
 
-export const vipQuery = (token: string | undefined) =>
+/** lang: the page names the levels in the member's language (the key reloads it when that changes). */
+export const vipQuery = (token: string | undefined, lang: string) =>
   queryOptions({
-    queryKey: [...VIP_QUERY_ROOT, 'page', token ?? ''] as const,
+    queryKey: [...VIP_QUERY_ROOT, 'page', token ?? '', lang] as const,
     queryFn: ({ signal }) => apiGet<VipPage>('/wps/vip', undefined, signal),
     enabled: !!token,
   });

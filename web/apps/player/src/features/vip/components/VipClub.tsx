@@ -19,9 +19,9 @@ export type VipClubProps = {
 };
 
 export function VipClub({ formatMoney, rewardCentrePath, bonusBetsPath }: VipClubProps) {
-  const { t } = useTranslation(['vip', 'common', 'errors'], { useSuspense: true });
+  const { t, i18n } = useTranslation(['vip', 'common', 'errors'], { useSuspense: true });
   const { token } = useSession();
-  const q = useQuery(vipQuery(token));
+  const q = useQuery(vipQuery(token, (i18n.language || 'TY').toUpperCase()));
   const d = q.data;
   if (q.isError && !d) return <ErrorState error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   if (!d) return <Skeleton height={320} radius="card" />;
