@@ -156,7 +156,7 @@ func (m *Main) registerDomains(ctx context.Context, mux *http.ServeMux) error {
 	// --- rewards: the reward centre and the bonus balance's pages, the welcome promotion (wire_rewards.go) ---
 	rewardCentre, promos := m.wireRewards(ctx, mux, stream, brands, accounts, wallets, gameWallet, operators, figs, contents)
 	missionsSvc := m.wireMissions(mux, brands, accounts, rewardCentre, operators) // missions and leaderboards
-	m.wireReferral(mux, stream, brands, accounts, rewardCentre, operators) // wire_referral.go
+	m.wireReferral(mux, stream, brands, accounts, rewardCentre, operators)        // wire_referral.go
 	// --- the points mall: earning from the stream, items, redemptions sealed and password-checked (wire_points.go) ---
 	m.wirePoints(mux, stream, brands, accounts, withdrawals, operators, sealWrap)
 

@@ -193,7 +193,9 @@ func applyActive(ctx context.Context, tx *db.Tx, played []memberDay) error {
 			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(keys, func(a, b activeKey) int { return cmp.Or(strings.Compare(a.day, b.day), strings.Compare(a.prev, b.prev)) })
+	slices.SortFunc(keys, func(a, b activeKey) int {
+		return cmp.Or(strings.Compare(a.day, b.day), strings.Compare(a.prev, b.prev))
+	})
 	for start := 0; start < len(keys); start += upsertChunk {
 		chunk := keys[start:min(start+upsertChunk, len(keys))]
 		var q strings.Builder
