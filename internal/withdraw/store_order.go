@@ -315,12 +315,18 @@ func (s *Store) Proof(ctx context.Context, orderID int64) (Proof, error) {
 	return p, nil
 }
 
+// sqlAnyDue runs in a Fixed session (PostgreSQL): every queue page asks
+// it, and PostgreSQL's own choice after five executions is a generic plan
+// that scans the whole table (LIMIT 1 over the quarter of the orders it
+// guesses one status holds looks cheapest), where the orders of the
+// status are a few index entries.
+const sqlAnyDue = `SELECT 1 FROM withdraw_order WHERE status = ? AND paid_at <= ? LIMIT 1`
+
 // AnyDue tells whether some PAID order was paid at or before paidBefore
 // (a read, so a list only writes when there is something to force).
 func (s *Store) AnyDue(ctx context.Context, paidBefore time.Time) (bool, error) {
 	var one int
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT 1 FROM withdraw_order WHERE status = ? AND paid_at <= ? LIMIT 1`),
-		StatusPaid, ms(paidBefore)).Scan(&one)
+	err := s.db.Fixed().QueryRowContext(ctx, s.db.Rebind(sqlAnyDue), StatusPaid, ms(paidBefore)).Scan(&one)
 	if db.IsNoRows(err) {
 		return false, nil
 	}
