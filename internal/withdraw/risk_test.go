@@ -3,6 +3,7 @@ package withdraw
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,4 +241,27 @@ func TestRiskFlagsKeptAtDecision(t *testing.T) {
 		}
 		want(wid, RiskPayeeMismatch, RiskSharedIP, RiskNewPayoutAccount, RiskFirstWithdrawal)
 	})
+}
+
+// TestRiskPagePlans (PostgreSQL): a page's reads of payout accounts, last
+// payouts and paid history run prepared in a Fixed session, with a generic
+// plan made once per connection. On a new database each must be index
+// lookups by the values it is given, never a scan of the table.
+func TestRiskPagePlans(t *testing.T) {
+	d := dbtest.Open(t, db.Postgres)
+	for _, c := range []struct {
+		name, query string
+		params      []string
+		lookup      string
+	}{
+		{"accounts added", sqlAccountsAddedSet, []string{`'{1,2}'`}, "Index Cond: (id = ANY ($1))"},
+		{"account holders", sqlAccountHoldersSet, []string{`'{123}'`, `'{BDO}'`}, "Index Cond: (account_number = ANY ($1)"},
+		{"paid before", sqlPaidBeforeSet, []string{`10`, `'{1,2}'`}, "Index Cond: (id = ANY ($2))"},
+		{"last paid", sqlLastPaidSet, []string{`'{1,2}'`, `'{RECEIVED}'`}, "Index Cond: (member_id = ANY ($1))"},
+	} {
+		plan := dbtest.GenericPlan(t, d, []string{"SET LOCAL enable_seqscan = off"}, c.query, c.params...)
+		if !strings.Contains(plan, c.lookup) || strings.Contains(plan, "Seq Scan") {
+			t.Errorf("%s: the generic plan is not index lookups by its values (%s):\n%s", c.name, c.lookup, plan)
+		}
+	}
 }

@@ -402,15 +402,21 @@ func (s *Store) LastPaidAt(ctx context.Context, memberIDs []int64) (map[int64]in
 	if len(memberIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, 0, len(memberIDs)+len(paidOut))
-	for _, id := range memberIDs {
-		args = append(args, id)
-	}
-	for _, st := range paidOut {
-		args = append(args, st)
-	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT member_id, MAX(paid_at) FROM withdraw_order
+	var rows *sql.Rows
+	var err error
+	if s.db.Dialect == db.Postgres {
+		rows, err = s.db.Fixed().QueryContext(ctx, sqlLastPaidSet, memberIDs, paidOut)
+	} else {
+		args := make([]any, 0, len(memberIDs)+len(paidOut))
+		for _, id := range memberIDs {
+			args = append(args, id)
+		}
+		for _, st := range paidOut {
+			args = append(args, st)
+		}
+		rows, err = s.db.QueryContext(ctx, s.db.Rebind(`SELECT member_id, MAX(paid_at) FROM withdraw_order
 		WHERE member_id IN (`+placeholders(len(memberIDs))+`) AND status IN (`+placeholders(len(paidOut))+`) GROUP BY member_id`), args...)
+	}
 	if err != nil {
 		return nil, apperr.Internal(err, "select last payout")
 	}
