@@ -159,6 +159,9 @@ const MaxListCount = 10000
 // listCountCap is MaxListCount; tests lower it.
 var listCountCap = MaxListCount
 
+// sqlCountOrders is the capped count's start: the filter and the cap follow.
+const sqlCountOrders = `SELECT COUNT(*) FROM (SELECT 1 FROM withdraw_order o`
+
 // Orders lists orders newest first; NEW orders are never listed. The total
 // is capped at MaxListCount (capped true: there are more).
 func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, bool, error) {
@@ -184,8 +187,14 @@ func (s *Store) Orders(ctx context.Context, f ListFilter) ([]order, int, bool, e
 		where += ` AND o.created_at < ?`
 		args = append(args, f.To)
 	}
+	// The capped count runs in a Fixed session (PostgreSQL): with
+	// sequential scans off, all statuses are counted from the status index,
+	// whose pages stay in the buffers, where a scan of the table reads its
+	// first pages again at every page load (a table larger than a quarter
+	// of the buffers is scanned through a small ring of its own): about half
+	// the cost of the 10,001 rows.
 	var total int
-	if err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM withdraw_order o`+where+` LIMIT ?) x`),
+	if err := s.db.Fixed().QueryRowContext(ctx, s.db.Rebind(sqlCountOrders+where+` LIMIT ?) x`),
 		append(args[:len(args):len(args)], listCountCap+1)...).Scan(&total); err != nil {
 		return nil, 0, false, apperr.Internal(err, "count orders")
 	}
