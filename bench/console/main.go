@@ -15,6 +15,7 @@ package main
 
 import (
 	"bufio"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // "pgx": the backends' pids
 
 	"github.com/palaro/palaro/bench/benchkit"
 )
@@ -67,6 +70,9 @@ type result struct {
 	Pass  bool    `json:"pass"`
 	Found int     `json:"found"`           // answers with at least one item
 	CPU   float64 `json:"cpuMs,omitempty"` // the server's CPU time per page load
+	// DBCPU is the CPU time per page load of the PostgreSQL backends
+	// serving the database (same machine; SQLite: none).
+	DBCPU float64 `json:"dbCpuMs,omitempty"`
 }
 
 func run(bin, dbURL, addr, logFile string, members, n int, target float64) error {
@@ -182,11 +188,21 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 	seq := 0
 	m0 := benchkit.ReadMachineTicks()
 	cpu := make([]float64, len(kinds)) // the server's CPU ms per page load, by kind
+	dbCPU := make([]float64, len(kinds))
 	pid := cmd.Process.Pid
+	backends, err := openBackends(dbURL)
+	if err != nil {
+		return err
+	}
+	defer backends.close()
 	// One kind after the other, each timed for the server's CPU too (user +
 	// system, /proc): what a request costs whatever else the machine does.
 	for ki, k := range kinds {
 		t0 := benchkit.CPUTicks(pid)
+		b0, err := backends.ticks()
+		if err != nil {
+			return err
+		}
 		for i := 0; i < n; i++ {
 			s := sent{kind: ki}
 			for _, p := range k.paths() {
@@ -205,6 +221,11 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 			loads = append(loads, s)
 		}
 		cpu[ki] = float64(benchkit.CPUTicks(pid)-t0) * 10 / float64(n)
+		b1, err := backends.ticks()
+		if err != nil {
+			return err
+		}
+		dbCPU[ki] = float64(spent(b0, b1)) * 10 / float64(n)
 	}
 	time.Sleep(300 * time.Millisecond) // the last lines reach the log
 	times, err := serverTimes(logFile)
@@ -230,28 +251,31 @@ func run(bin, dbURL, addr, logFile string, members, n int, target float64) error
 	busy, steal := benchkit.MachineUse(m0, benchkit.ReadMachineTicks())
 	fmt.Printf("console reads on %s, %d generated members; server time (the server's own request log, duration_ms), %d page loads per kind, one at a time; machine busy %.0f %%, steal %.0f %%\n\n",
 		benchkit.DBLabel(dbURL), members, n, busy, steal)
-	fmt.Printf("| request | p50 ms | p95 ms | p99 ms | max ms | server CPU ms / load | found | p95 < %.0f ms |\n|---|---|---|---|---|---|---|---|\n", target)
+	fmt.Printf("| request | p50 ms | p95 ms | p99 ms | max ms | server CPU ms / load | PostgreSQL CPU ms / load | found | p95 < %.0f ms |\n|---|---|---|---|---|---|---|---|---|\n", target)
 	var out []result
-	row := func(name string, v []time.Duration, hits int, cpuMS float64) {
+	row := func(name string, v []time.Duration, hits int, cpuMS, dbMS float64) {
 		res := result{Name: name, N: len(v), P50: benchkit.Pct(v, 50), P95: benchkit.Pct(v, 95), P99: benchkit.Pct(v, 99),
-			Max: benchkit.Pct(v, 100), Found: hits, CPU: cpuMS}
+			Max: benchkit.Pct(v, 100), Found: hits, CPU: cpuMS, DBCPU: dbMS}
 		res.Pass = res.P95 < target
 		verdict := "PASS"
 		if !res.Pass {
 			verdict = "FAIL"
 		}
-		cpuCol := "—"
+		cpuCol, dbCol := "—", "—"
 		if cpuMS > 0 {
 			cpuCol = fmt.Sprintf("%.1f", cpuMS)
 		}
-		fmt.Printf("| %s | %.1f | %.1f | %.1f | %.1f | %s | %d/%d | %s |\n", name, res.P50, res.P95, res.P99, res.Max, cpuCol, hits, len(v), verdict)
+		if backends.db != nil && name[0] != ' ' {
+			dbCol = fmt.Sprintf("%.1f", dbMS)
+		}
+		fmt.Printf("| %s | %.1f | %.1f | %.1f | %.1f | %s | %s | %d/%d | %s |\n", name, res.P50, res.P95, res.P99, res.Max, cpuCol, dbCol, hits, len(v), verdict)
 		out = append(out, res)
 	}
 	for ki, k := range kinds {
-		row(k.name, lat[ki], found[ki], cpu[ki])
+		row(k.name, lat[ki], found[ki], cpu[ki], dbCPU[ki])
 		if len(parts[0]) > 0 && strings.HasPrefix(k.name, "player page") {
 			for pi, name := range []string{"  GET /ops/v1/players/{id}", "  GET /ops/v1/players/{id}/logins", "  GET /ops/v1/players/{id}/linked"} {
-				row(name, parts[pi], len(parts[pi]), 0)
+				row(name, parts[pi], len(parts[pi]), 0, 0)
 			}
 		}
 	}
@@ -385,4 +409,59 @@ func msgOf(line []byte) string {
 		return ""
 	}
 	return l.Msg
+}
+
+// backends reads the CPU time of the PostgreSQL backends serving the
+// database (PostgreSQL on this machine, as the bench's loopback server
+// is): on PostgreSQL a page's queries cost there, not in the server.
+type backends struct{ db *sql.DB }
+
+func openBackends(dbURL string) (*backends, error) {
+	if benchkit.DBLabel(dbURL) != "postgres" {
+		return &backends{}, nil
+	}
+	d, err := sql.Open("pgx", dbURL)
+	if err != nil {
+		return nil, err
+	}
+	d.SetMaxOpenConns(1)
+	return &backends{db: d}, nil
+}
+
+func (b *backends) close() {
+	if b.db != nil {
+		b.db.Close()
+	}
+}
+
+// ticks is each backend's user + system CPU ticks (this reader's own left
+// out); none on SQLite.
+func (b *backends) ticks() (map[int]int64, error) {
+	out := map[int]int64{}
+	if b.db == nil {
+		return out, nil
+	}
+	rows, err := b.db.Query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+	if err != nil {
+		return nil, fmt.Errorf("postgres backends: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pid int
+		if err := rows.Scan(&pid); err != nil {
+			return nil, err
+		}
+		out[pid] = benchkit.CPUTicks(pid)
+	}
+	return out, rows.Err()
+}
+
+// spent is the ticks the backends used between two readings (a backend
+// that started in between: all of its ticks; one that ended: none).
+func spent(from, to map[int]int64) int64 {
+	var n int64
+	for pid, t := range to {
+		n += max(t-from[pid], 0)
+	}
+	return n
 }

@@ -242,12 +242,16 @@ func (s *Service) MembersSharingIP(ctx context.Context, memberID int64) ([]IPLin
 }
 
 // SharingIP tells, for each of the members, whether MembersSharingIP
-// would list anyone: the same IPs looked at, in three statements for all
-// of them (a page of withdrawal orders) instead of three per member.
+// would list anyone: the same IPs looked at, for all of them (a page of
+// withdrawal orders) in one statement on PostgreSQL (sharingIPSet), three
+// on SQLite, instead of three per member.
 func (s *Service) SharingIP(ctx context.Context, memberIDs []int64) (map[int64]bool, error) {
 	out := make(map[int64]bool, len(memberIDs))
 	if len(memberIDs) == 0 {
 		return out, nil
+	}
+	if s.store.db.Dialect == db.Postgres {
+		return s.store.sharingIPSet(ctx, memberIDs, maxLinkIPs)
 	}
 	members, err := s.store.MembersByID(ctx, memberIDs)
 	if err != nil {

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/palaro/palaro/internal/platform/db"
@@ -73,4 +74,22 @@ func TestSharingIP(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSharingIPPlan (PostgreSQL): SharingIP's statement runs prepared in a
+// Fixed session, with a generic plan made once per connection. On a new
+// database of a few rows that plan must walk each IP's index entries
+// (logins and registrations) member by member, never read a table or a
+// whole index into a hash.
+func TestSharingIPPlan(t *testing.T) {
+	d := dbtest.Open(t, db.Postgres)
+	plan := dbtest.GenericPlan(t, d, []string{"SET LOCAL enable_seqscan = off"}, sqlSharingIPSet, `'{1,2}'`, `50`, strconv.Itoa(TypeTrial))
+	for _, index := range []string{"account_session_member_created", "account_session_ip", "account_member_register_ip", "account_member_pkey"} {
+		if !strings.Contains(plan, index) {
+			t.Errorf("the generic plan does not use %s:\n%s", index, plan)
+		}
+	}
+	if strings.Contains(plan, "Seq Scan") || strings.Contains(plan, "hashed SubPlan") {
+		t.Errorf("the generic plan reads a table or a whole index:\n%s", plan)
+	}
 }

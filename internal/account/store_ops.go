@@ -169,6 +169,50 @@ func (s *Store) sharingIP(ctx context.Context, memberID int64, ips []string, lim
 	return out, rows.Err()
 }
 
+// sqlSharingIPSet answers SharingIP in one statement (PostgreSQL, a Fixed
+// session: the members travel as an array, so it is planned once per
+// connection, with index lookups). Per member: its latest distinct login
+// IPs (account_session_member_created) and its registration IP; per IP,
+// whether another non-trial member registered or logged in there, a walk
+// of the IP's index entries (account_session_ip, account_member_register_ip)
+// that stops at the first such member, so the trial check reads a member
+// or two per IP instead of every holder of every IP.
+const sqlSharingIPSet = `SELECT k.id, m.id IS NOT NULL, EXISTS (
+    SELECT 1 FROM (
+      (SELECT ip FROM account_session WHERE member_id = k.id AND ip <> '' GROUP BY ip ORDER BY MAX(created_at) DESC, ip LIMIT $2)
+      UNION SELECT m.register_ip WHERE m.register_ip <> ''
+    ) i
+    WHERE EXISTS (SELECT 1 FROM account_session s JOIN account_member o ON o.id = s.member_id
+        WHERE s.ip = i.ip AND s.member_id <> k.id AND o.type <> $3)
+      OR EXISTS (SELECT 1 FROM account_member o WHERE o.register_ip = i.ip AND o.id <> k.id AND o.type <> $3)
+  )
+  FROM unnest($1::bigint[]) AS k(id) LEFT JOIN account_member m ON m.id = k.id`
+
+// sharingIPSet is SharingIP on PostgreSQL (sqlSharingIPSet); an unknown
+// member is not found.
+func (s *Store) sharingIPSet(ctx context.Context, ids []int64, n int) (map[int64]bool, error) {
+	rows, err := s.db.Fixed().QueryContext(ctx, sqlSharingIPSet, ids, n, TypeTrial)
+	if err != nil {
+		return nil, apperr.Internal(err, "select shared ips")
+	}
+	defer rows.Close()
+	out := make(map[int64]bool, len(ids))
+	for rows.Next() {
+		var id int64
+		var found, shared bool
+		if err := rows.Scan(&id, &found, &shared); err != nil {
+			return nil, apperr.Internal(err, "scan shared ips")
+		}
+		if !found {
+			return nil, apperr.NotFound("account.not_found")
+		}
+		if shared {
+			out[id] = true
+		}
+	}
+	return out, rows.Err()
+}
+
 // inList is "(?, ?, …)" for n values and the values as arguments.
 func inList[T any](values []T) (string, []any) {
 	args := make([]any, len(values))

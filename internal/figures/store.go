@@ -3,6 +3,7 @@ package figures
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -249,23 +250,7 @@ func (f *Figures) TotalsMany(ctx context.Context, currency string, from map[int6
 		return out, nil
 	}
 	// One statement: the rows and the position they include, one snapshot.
-	var cond strings.Builder
-	args := []any{currency}
-	for _, id := range ids {
-		b, ok := days[id]
-		if !ok {
-			continue
-		}
-		if len(args) > 1 {
-			cond.WriteString(" OR ")
-		}
-		cond.WriteString("(member_id = ? AND day >= ? AND day <= ?)")
-		args = append(args, id, b.first, b.last)
-	}
-	q, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT p.position, COALESCE(d.member_id, 0), `+coalesced("d.", "")+`
- FROM figures_position p LEFT JOIN (SELECT member_id, `+sums()+` FROM figures_daily
-   WHERE currency = ? AND (`+cond.String()+`) GROUP BY member_id) d ON 1 = 1
- WHERE p.id = 1`), args...)
+	q, err := f.totalsRows(ctx, currency, ids, days)
 	if err != nil {
 		return nil, fmt.Errorf("figures: totals: %w", err)
 	}
@@ -293,6 +278,53 @@ func (f *Figures) TotalsMany(ctx context.Context, currency string, from map[int6
 		add(k.MemberID, *r)
 	}
 	return out, nil
+}
+
+// sqlTotalsSet is totalsRows on PostgreSQL, in a Fixed session: the
+// members and their days travel as arrays, so it is planned once per
+// connection (an OR of a range per member, the statement SQLite runs, was
+// planned again at every page of withdrawal orders), each member's range
+// read from the primary key (a lateral sum per member: a join's generic
+// plan made on a new database's few rows hashes every row of the
+// currency).
+var sqlTotalsSet = `SELECT p.position, COALESCE(d.member_id, 0), ` + coalesced("d.", "") + `
+ FROM figures_position p LEFT JOIN (SELECT k.id AS member_id, s.*
+   FROM unnest($2::bigint[], $3::text[], $4::text[]) AS k(id, first_day, last_day)
+   CROSS JOIN LATERAL (SELECT ` + sums() + ` FROM figures_daily
+     WHERE member_id = k.id AND day >= k.first_day AND day <= k.last_day AND currency = $1 HAVING COUNT(*) > 0) s) d ON true
+ WHERE p.id = 1`
+
+// totalsRows reads the sums of the rows of each member of ids on its days
+// (in days: members without are left out), one row per member, each with
+// the position they include (one row of position and no member: none).
+func (f *Figures) totalsRows(ctx context.Context, currency string, ids []int64, days map[int64]dayBounds) (*sql.Rows, error) {
+	if f.db.Dialect == db.Postgres {
+		var members []int64
+		var first, last []string
+		for _, id := range ids {
+			if b, ok := days[id]; ok {
+				members, first, last = append(members, id), append(first, b.first), append(last, b.last)
+			}
+		}
+		return f.db.Fixed().QueryContext(ctx, sqlTotalsSet, currency, members, first, last)
+	}
+	var cond strings.Builder
+	args := []any{currency}
+	for _, id := range ids {
+		b, ok := days[id]
+		if !ok {
+			continue
+		}
+		if len(args) > 1 {
+			cond.WriteString(" OR ")
+		}
+		cond.WriteString("(member_id = ? AND day >= ? AND day <= ?)")
+		args = append(args, id, b.first, b.last)
+	}
+	return f.db.QueryContext(ctx, f.db.Rebind(`SELECT p.position, COALESCE(d.member_id, 0), `+coalesced("d.", "")+`
+ FROM figures_position p LEFT JOIN (SELECT member_id, `+sums()+` FROM figures_daily
+   WHERE currency = ? AND (`+cond.String()+`) GROUP BY member_id) d ON 1 = 1
+ WHERE p.id = 1`), args...)
 }
 
 // sums lists SUM(col) AS col for each sum column.

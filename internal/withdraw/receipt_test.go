@@ -133,6 +133,34 @@ func TestForcedReceipt(t *testing.T) {
 	})
 }
 
+// TestAnyDuePlan (PostgreSQL): every queue page asks whether an order is
+// due a forced receipt, in a Fixed session, with a generic plan made once
+// per connection. That plan must look the status up in its index, on a new
+// database and on analysed orders of a few statuses, none PAID: there
+// PostgreSQL's own generic plan (which it picks after five executions)
+// scanned the whole table at every page load.
+func TestAnyDuePlan(t *testing.T) {
+	d := dbtest.Open(t, db.Postgres)
+	check := func(when string) {
+		t.Helper()
+		plan := dbtest.GenericPlan(t, d, []string{"SET LOCAL enable_seqscan = off"}, d.Rebind(sqlAnyDue), `'PAID'`, `1`)
+		if !strings.Contains(plan, "withdraw_order_status") || strings.Contains(plan, "Seq Scan") {
+			t.Errorf("%s: the generic plan does not look the status up in withdraw_order_status:\n%s", when, plan)
+		}
+	}
+	check("a new database")
+	ctx := context.Background()
+	for _, q := range []string{`INSERT INTO withdraw_order (order_no, member_id, idempotency_key, request_hash, status, hold_state, amount,
+ currency, decimals, account_id, account_type, bank_code, account_name, account_number, created_at, updated_at, paid_at)
+ SELECT 'W' || i, i, 'k' || i, 'h', (ARRAY['RECEIVED', 'REJECTED', 'PENDING_REVIEW'])[1 + i % 3], 'RELEASED', 100, 'PHP', 2, 1,
+ 'BANK', 'B', 'N', '1', i, i, i FROM generate_series(1, 3000) i`, `ANALYZE withdraw_order`} {
+		if _, err := d.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("3,000 analysed orders")
+}
+
 // TestSweeperFinishesStuckOrders: what a crash leaves half-way is finished.
 func TestSweeperFinishesStuckOrders(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {

@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/palaro/palaro/internal/account"
 	"github.com/palaro/palaro/internal/brand"
 	"github.com/palaro/palaro/internal/platform/apperr"
+	"github.com/palaro/palaro/internal/platform/db"
 )
 
 // Risk flags an operator sees on a withdrawal waiting for review (or
@@ -205,6 +207,32 @@ func (s *Service) risks(o order, p *riskPage) ([]string, error) {
 	return flags, nil
 }
 
+// The page's reads on PostgreSQL, in a Fixed session (docs/ledger.md,
+// "Sessions"): their values travel as arrays, so each is planned once per
+// connection, with index lookups, where an IN list of the page's values
+// is a new statement for PostgreSQL to plan at every page.
+const (
+	sqlAccountsAddedSet  = `SELECT id, created_at FROM withdraw_account WHERE id = ANY($1::bigint[])`
+	sqlAccountHoldersSet = `SELECT DISTINCT bank_code, account_number, member_id FROM withdraw_account
+ WHERE account_number = ANY($1::text[]) AND bank_code = ANY($2::text[])`
+	// paidLast is an order's member's last $1 paid-out withdrawals before it.
+	paidLast = `FROM (SELECT amount FROM withdraw_order w WHERE w.member_id = o.member_id AND w.id < o.id AND w.paid_at > 0
+ ORDER BY w.id DESC LIMIT $1) x`
+	sqlPaidBeforeSet = `SELECT o.id, (SELECT COUNT(*) ` + paidLast + `), (SELECT COALESCE(SUM(amount), 0) ` + paidLast + `)
+ FROM withdraw_order o WHERE o.id = ANY($2::bigint[])`
+	sqlLastPaidSet = `SELECT member_id, MAX(paid_at) FROM withdraw_order
+ WHERE member_id = ANY($1::bigint[]) AND status = ANY($2::text[]) GROUP BY member_id`
+)
+
+// strs is values (strings) as a []string.
+func strs(values []any) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = v.(string)
+	}
+	return out
+}
+
 // placeholders is "?, ?, …" for n values.
 func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
@@ -217,11 +245,17 @@ func (s *Store) AccountsAddedAt(ctx context.Context, ids []int64) (map[int64]int
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
+	var rows *sql.Rows
+	var err error
+	if s.db.Dialect == db.Postgres {
+		rows, err = s.db.Fixed().QueryContext(ctx, sqlAccountsAddedSet, ids)
+	} else {
+		args := make([]any, len(ids))
+		for i, id := range ids {
+			args[i] = id
+		}
+		rows, err = s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, created_at FROM withdraw_account WHERE id IN (`+placeholders(len(ids))+`)`), args...)
 	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, created_at FROM withdraw_account WHERE id IN (`+placeholders(len(ids))+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("accounts added: %w", err)
 	}
@@ -257,9 +291,15 @@ func (s *Store) AccountHolders(ctx context.Context, payees []payee) (map[payee]m
 	}
 	// The index (account_number, bank_code) answers both lists; pairs the
 	// page did not ask about are dropped below.
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT bank_code, account_number, member_id FROM withdraw_account
+	var rows *sql.Rows
+	var err error
+	if s.db.Dialect == db.Postgres {
+		rows, err = s.db.Fixed().QueryContext(ctx, sqlAccountHoldersSet, strs(numberArgs), strs(bankArgs))
+	} else {
+		rows, err = s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT bank_code, account_number, member_id FROM withdraw_account
  WHERE account_number IN (`+placeholders(len(numberArgs))+`) AND bank_code IN (`+placeholders(len(bankArgs))+`)`),
-		append(numberArgs, bankArgs...)...)
+			append(numberArgs, bankArgs...)...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("account holders: %w", err)
 	}
@@ -297,14 +337,19 @@ func (s *Store) PaidBefore(ctx context.Context, orderIDs []int64, n int) (map[in
 	if len(orderIDs) == 0 {
 		return out, nil
 	}
-	last := `FROM (SELECT amount FROM withdraw_order w WHERE w.member_id = o.member_id AND w.id < o.id AND w.paid_at > 0
- ORDER BY w.id DESC LIMIT ?) x`
-	args := []any{n, n}
-	for _, id := range orderIDs {
-		args = append(args, id)
-	}
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT o.id, (SELECT COUNT(*) `+last+`), (SELECT COALESCE(SUM(amount), 0) `+last+`)
+	var rows *sql.Rows
+	var err error
+	if s.db.Dialect == db.Postgres {
+		rows, err = s.db.Fixed().QueryContext(ctx, sqlPaidBeforeSet, n, orderIDs)
+	} else {
+		args := []any{n, n}
+		for _, id := range orderIDs {
+			args = append(args, id)
+		}
+		last := strings.ReplaceAll(paidLast, "$1", "?")
+		rows, err = s.db.QueryContext(ctx, s.db.Rebind(`SELECT o.id, (SELECT COUNT(*) `+last+`), (SELECT COALESCE(SUM(amount), 0) `+last+`)
  FROM withdraw_order o WHERE o.id IN (`+placeholders(len(orderIDs))+`)`), args...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("paid before: %w", err)
 	}

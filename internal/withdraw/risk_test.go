@@ -3,6 +3,7 @@ package withdraw
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,4 +241,31 @@ func TestRiskFlagsKeptAtDecision(t *testing.T) {
 		}
 		want(wid, RiskPayeeMismatch, RiskSharedIP, RiskNewPayoutAccount, RiskFirstWithdrawal)
 	})
+}
+
+// TestRiskPagePlans (PostgreSQL): a page's reads of payout accounts, last
+// payouts and paid history, and its capped count, run prepared in a Fixed
+// session, with a generic plan made once per connection. On a new database
+// each must read an index, by the values it is given, never scan the
+// table.
+func TestRiskPagePlans(t *testing.T) {
+	d := dbtest.Open(t, db.Postgres)
+	for _, c := range []struct {
+		name, query string
+		params      []string
+		lookup      string
+	}{
+		{"accounts added", sqlAccountsAddedSet, []string{`'{1,2}'`}, "Index Cond: (id = ANY ($1))"},
+		{"account holders", sqlAccountHoldersSet, []string{`'{123}'`, `'{BDO}'`}, "Index Cond: (account_number = ANY ($1)"},
+		{"paid before", sqlPaidBeforeSet, []string{`10`, `'{1,2}'`}, "Index Cond: (id = ANY ($2))"},
+		{"last paid", sqlLastPaidSet, []string{`'{1,2}'`, `'{RECEIVED}'`}, "Index Cond: (member_id = ANY ($1))"},
+		{"capped count, all statuses", sqlCountOrders + ` WHERE o.status <> $1 LIMIT $2) x`, []string{`'NEW'`, `10001`}, "Index"},
+		{"capped count, one status", sqlCountOrders + ` WHERE o.status <> $1 AND o.status = $2 LIMIT $3) x`,
+			[]string{`'NEW'`, `'PENDING_REVIEW'`, `10001`}, "Index Cond: (status = $2)"},
+	} {
+		plan := dbtest.GenericPlan(t, d, []string{"SET LOCAL enable_seqscan = off"}, c.query, c.params...)
+		if !strings.Contains(plan, c.lookup) || strings.Contains(plan, "Seq Scan") {
+			t.Errorf("%s: the generic plan is not index lookups by its values (%s):\n%s", c.name, c.lookup, plan)
+		}
+	}
 }

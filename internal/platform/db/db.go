@@ -45,7 +45,8 @@ type DB struct {
 
 	// fixed and trailing are the PostgreSQL sessions of the hot paths'
 	// fixed-text statements (the ledger's batches, the seamless groups,
-	// in-house round openings and completions; docs/ledger.md, "Sessions").
+	// in-house round openings and completions, the withdrawals queue's
+	// reads that take arrays; docs/ledger.md, "Sessions").
 	// Fixed and Trailing give them (on SQLite, and where a test built the
 	// DB itself, the DB).
 	//
